@@ -1,0 +1,160 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ErrorBody, Health } from "@folio/contract/common";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./test/app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT: "4096" });
+  // A route that echoes its parsed body, to observe the JSON body rules on their own.
+  t.app.post("/api/test/echo", async (request) => ({ state: "success", body: request.body }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("the HTTP layer", () => {
+  it("answers health with the database kind", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Health>()).toMatchObject({ state: "success", database: t.database.kind });
+  });
+
+  it("sends security headers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["strict-transport-security"]).toBeDefined();
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/no/such/thing?x=1" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>()).toEqual({
+      state: "error",
+      code: "NOT_FOUND",
+      message: "There is no GET /api/no/such/thing in this API.",
+    });
+  });
+
+  it.each([
+    ["an empty body with a JSON content type", { "content-type": "application/json" }, ""],
+    ["no body and no content type", {}, undefined],
+    ["white space only", { "content-type": "application/json" }, "  \n"],
+  ])("takes %s as {}", async (_name, headers, payload) => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers,
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ state: "success", body: {} });
+  });
+
+  it("refuses bad JSON, bad UTF-8 and prototype keys with clear 400s", async () => {
+    const headers = { "content-type": "application/json" };
+    const badJson = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers,
+      payload: "{bad",
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json<ErrorBody>()).toMatchObject({
+      code: "INVALID_JSON",
+      message: "The request body is not valid JSON.",
+    });
+
+    const badUtf8 = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers,
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    });
+    expect(badUtf8.statusCode).toBe(400);
+    expect(badUtf8.json<ErrorBody>().code).toBe("INVALID_ENCODING");
+
+    const proto = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers,
+      payload: '{"__proto__":{"admin":true}}',
+    });
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json<ErrorBody>().code).toBe("INVALID_JSON");
+  });
+
+  it("refuses a body over the limit with 413 and a body in another format with 415", async () => {
+    const big = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ text: "x".repeat(5000) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json<ErrorBody>()).toMatchObject({ state: "error", code: "BODY_TOO_LARGE" });
+
+    const xml = await t.app.inject({
+      method: "POST",
+      url: "/api/test/echo",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json<ErrorBody>().code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("serves the OpenAPI document of every catalogue call at /api/docs", async () => {
+    const json = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(json.statusCode).toBe(200);
+    const paths = Object.keys(json.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api/health",
+        "/api/books/popular",
+        "/api/books/get",
+        "/api/books/search",
+        "/api/books",
+        "/api/categories/getAll",
+        "/api/categories/{id}",
+      ]),
+    );
+    const ui = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe("serving the web app", () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const dist = path.join(t.dataDir, "web-dist");
+    await mkdir(path.join(dist, "assets"), { recursive: true });
+    await writeFile(path.join(dist, "index.html"), "<!doctype html><title>Folio</title>");
+    await writeFile(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
+    web = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await web.close();
+  });
+
+  it("serves index.html for the app's routes and hashed assets as immutable", async () => {
+    for (const url of ["/", "/book/12", "/search?title=moby"]) {
+      const page = await web.app.inject({ method: "GET", url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("<title>Folio</title>");
+      expect(page.headers["cache-control"]).toBe("no-cache");
+    }
+    const asset = await web.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("still answers unknown API paths with JSON, not the app", async () => {
+    const response = await web.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>().code).toBe("NOT_FOUND");
+  });
+});

@@ -1,0 +1,128 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { healthSchema } from "@folio/contract/common";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import { catalogueRoutes } from "./features/catalogue/routes";
+import type { ContentStore } from "./features/reading/content-store";
+import { registerErrorHandling, registerNotFound } from "./http/error-handler";
+import { registerJsonBodies } from "./http/json-body";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  content: ContentStore;
+}
+
+/** The built web app: WEB_DIST, else web/dist beside this package (source tree or bundle). */
+function findWebDist(config: Config): string | null {
+  const candidates = config.webDist
+    ? [path.resolve(config.webDist)]
+    : [
+        fileURLToPath(new URL("../../web/dist", import.meta.url)),
+        fileURLToPath(new URL("../web/dist", import.meta.url)),
+      ];
+  return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
+}
+
+export async function buildApp({ config, database, content }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization"] },
+    bodyLimit: config.bodyLimit,
+    // Ids in paths are digits; a longer path is no route of ours.
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are typed by the contract at compile time; serialising them needs no second check.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandling(app);
+  registerJsonBodies(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Folio e-book lending API",
+        version: "1.0.0",
+        description:
+          "Money crosses the wire as pounds with 2 decimals. Failures answer {state: 'error', code, message}.",
+      },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const startedAt = Date.now();
+  api.get(
+    "/api/health",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Liveness and database kind",
+        response: { 200: healthSchema },
+      },
+    },
+    async () => {
+      await database.db.execute("select 1");
+      return {
+        state: "success" as const,
+        database: database.kind,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      };
+    },
+  );
+
+  await app.register(catalogueRoutes, { db: database.db, content });
+
+  const webDist = findWebDist(config);
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // Hashed asset names never change; index.html must always be fresh.
+      setHeaders: (res, filePath) => {
+        void res.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+  }
+  registerNotFound(app, webDist !== null);
+  return app;
+}

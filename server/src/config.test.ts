@@ -1,0 +1,55 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "folio-config-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: dir,
+      databaseUrl: undefined,
+      authRateLimit: 10,
+      seedOnStart: true,
+    });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("keeps a generated secret in DATA_DIR so it survives a restart", async () => {
+    const first = loadConfig({ DATA_DIR: dir }).secret;
+    expect(first).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: dir }).secret).toBe(first);
+    expect((await readFile(path.join(dir, "secret"), "utf8")).trim()).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL"],
+    [{ SECRET: "short" }, "SECRET"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ AUTH_RATE_LIMIT: "-1" }, "AUTH_RATE_LIMIT"],
+  ])("stops start-up on a bad setting %j, naming it", (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it("treats a blank variable as unset", () => {
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "", PORT: "" })).toMatchObject({
+      databaseUrl: undefined,
+      port: 3000,
+    });
+  });
+});

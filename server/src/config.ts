@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Folio <no-reply@folio.local>"),
+  SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: z.url("must be a URL such as http://localhost:3000").optional(),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  SEED_ON_START: z.enum(["true", "false"]).default("true"),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  secret: string;
+  publicUrl: string;
+  logLevel: (typeof logLevels)[number];
+  authRateLimit: number;
+  bodyLimit: number;
+  seedOnStart: boolean;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads every setting once from the environment. A bad value stops start-up with a message
+ * that names the variable, rather than failing later in some request.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    secret: e.SECRET ?? persistentSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    bodyLimit: e.BODY_LIMIT,
+    seedOnStart: e.SEED_ON_START === "true",
+    webDist: e.WEB_DIST,
+  };
+}
+
+/**
+ * Without SECRET, a random one is kept in DATA_DIR so signed links survive a restart.
+ * Several processes sharing one PostgreSQL must be given the same SECRET instead.
+ */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies the committed migrations; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded database itself, when that is what this is (tests dump it as a snapshot). */
+  pglite?: PGlite;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; without it (and without loadDataDir) PGlite lives in memory. */
+  pgliteDir?: string | undefined;
+  /** A PGlite data-directory dump to start from (tests start from a migrated snapshot). */
+  loadDataDir?: Blob | undefined;
+  poolSize?: number;
+}
+
+// Beside this file in the source tree, and copied beside main.js by the build.
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Any advisory-lock key will do as long as every process uses the same one. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir, options.loadDataDir);
+}
+
+async function openPglite(
+  dir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+    pglite: client,
+  };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max });
+  // A broken idle connection must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    migrate: async () => {
+      // One connection holds the lock for the whole run, so a second process waits, then finds
+      // nothing left to apply.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../client";
+import { books, categories } from "../schema";
+import { openTestDatabase } from "../../test/database";
+import { bookContentKey, FileContentStore } from "../../features/reading/content-store";
+import { seedBooks, seedCategories } from "./catalogue-data";
+import { ensureSeedEditions, seedCatalogue } from "./seed";
+
+let database: DatabaseHandle;
+let dir: string;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dir = await mkdtemp(path.join(tmpdir(), "folio-seed-"));
+});
+afterAll(async () => {
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the seed catalogue", () => {
+  it("is real, varied and within the shop's ranges", () => {
+    expect(seedBooks.length).toBeGreaterThanOrEqual(120);
+    expect(seedCategories.length).toBeGreaterThanOrEqual(10);
+    for (const category of seedCategories) {
+      expect(seedBooks.filter((b) => b.category === category.slug).length).toBeGreaterThanOrEqual(
+        10,
+      );
+    }
+    for (const book of seedBooks) {
+      expect(book.price).toBeGreaterThanOrEqual(199);
+      expect(book.price).toBeLessThanOrEqual(999);
+      expect(book.copies).toBeGreaterThanOrEqual(1);
+      expect(book.copies).toBeLessThanOrEqual(5);
+      expect(book.description.length).toBeGreaterThan(100);
+      expect(book.year).toBeLessThan(1930);
+    }
+    expect(seedBooks).toContainEqual(
+      expect.objectContaining({ title: "Moby-Dick", author: "Herman Melville", year: 1851 }),
+    );
+  });
+
+  it("is in the snapshot every test starts from, and seeding again adds nothing", async () => {
+    const [bookCount] = await database.db.select({ n: count() }).from(books);
+    const [categoryCount] = await database.db.select({ n: count() }).from(categories);
+    expect(bookCount?.n).toBe(seedBooks.length);
+    expect(categoryCount?.n).toBe(seedCategories.length);
+    expect(await seedCatalogue(database.db)).toEqual({ categoriesAdded: 0, booksAdded: 0 });
+    const [after] = await database.db.select({ n: count() }).from(books);
+    expect(after?.n).toBe(seedBooks.length);
+  });
+
+  it("writes an EPUB for every seed book once; Moby-Dick carries its full text", async () => {
+    const store = new FileContentStore(dir);
+    expect(await ensureSeedEditions(database.db, store)).toBe(seedBooks.length);
+    expect(await ensureSeedEditions(database.db, store)).toBe(0);
+
+    const [moby] = await database.db
+      .select({ id: books.id })
+      .from(books)
+      .where(eq(books.title, "Moby-Dick"));
+    const file = await store.get(bookContentKey(moby!.id));
+    const entries = unzipSync(new Uint8Array(file!));
+    const names = Object.keys(entries);
+    expect(names[0]).toBe("mimetype");
+    expect(strFromU8(entries.mimetype!)).toBe("application/epub+zip");
+    expect(names).toContain("OEBPS/content.opf");
+    const text = names
+      .filter((n) => n.endsWith(".xhtml"))
+      .map((n) => strFromU8(entries[n]!))
+      .join("");
+    expect(text).toContain("Call me Ishmael.");
+    expect(text).toContain("AND I ONLY AM ESCAPED ALONE TO TELL THEE");
+    expect(names.filter((n) => /chapter-\d+\.xhtml$/.test(n)).length).toBeGreaterThan(130);
+  });
+});

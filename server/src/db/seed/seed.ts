@@ -1,0 +1,97 @@
+import { count, inArray, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { books, categories } from "../schema";
+import { normalizeForSearch } from "../../features/catalogue/search-text";
+import { bookContentKey, type ContentStore } from "../../features/reading/content-store";
+import { buildEpub } from "../../features/reading/epub";
+import { seedBooks, seedCategories } from "./catalogue-data";
+import { seedEdition } from "./editions";
+
+export interface SeedReport {
+  categoriesAdded: number;
+  booksAdded: number;
+}
+
+export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(books);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Adds the seed catalogue. Idempotent: categories and books already present (by slug, and by
+ * title and author) are left as they are, so running it twice adds nothing the second time.
+ */
+export async function seedCatalogue(db: Database): Promise<SeedReport> {
+  return db.transaction(async (tx) => {
+    const addedCategories = await tx
+      .insert(categories)
+      .values(
+        seedCategories.map((c) => ({
+          slug: c.slug,
+          name: c.name,
+          description: c.description,
+          searchName: normalizeForSearch(c.name),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: categories.id });
+
+    const categoryRows = await tx
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(
+        inArray(
+          categories.slug,
+          seedCategories.map((c) => c.slug),
+        ),
+      );
+    const categoryIdBySlug = new Map(categoryRows.map((row) => [row.slug, row.id]));
+
+    const addedBooks = await tx
+      .insert(books)
+      .values(
+        seedBooks.map((book) => {
+          const categoryId = categoryIdBySlug.get(book.category);
+          if (categoryId === undefined)
+            throw new Error(`Seed book in unknown category ${book.category}`);
+          return {
+            title: book.title,
+            author: book.author,
+            categoryId,
+            year: book.year,
+            language: book.language,
+            description: book.description,
+            pricePence: book.price,
+            totalCopies: book.copies,
+            availableCopies: book.copies,
+            searchTitle: normalizeForSearch(book.title),
+            searchAuthor: normalizeForSearch(book.author),
+          };
+        }),
+      )
+      .onConflictDoNothing()
+      .returning({ id: books.id });
+    return { categoriesAdded: addedCategories.length, booksAdded: addedBooks.length };
+  });
+}
+
+/** Writes the EPUB of every seed book that has none yet; returns how many were written. */
+export async function ensureSeedEditions(db: Database, store: ContentStore): Promise<number> {
+  const rows = await db
+    .select({ id: books.id, title: books.title, author: books.author })
+    .from(books)
+    .where(
+      sql`(${books.title}, ${books.author}) in (select * from unnest(${sql.param(seedBooks.map((b) => b.title))}::text[], ${sql.param(seedBooks.map((b) => b.author))}::text[]))`,
+    );
+  const seedByKey = new Map(seedBooks.map((b) => [`${b.title}\u0000${b.author}`, b]));
+  let written = 0;
+  for (const row of rows) {
+    const key = bookContentKey(row.id);
+    if (await store.has(key)) continue;
+    const seed = seedByKey.get(`${row.title}\u0000${row.author}`);
+    if (!seed) continue;
+    await store.put(key, buildEpub(seedEdition(seed, row.id)));
+    written += 1;
+  }
+  return written;
+}

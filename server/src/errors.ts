@@ -1,0 +1,41 @@
+/**
+ * The one catalogue of errors the API answers with. Each has a stable code, an HTTP status and
+ * a sentence a person understands; the error handler turns them into design.md §3 bodies.
+ * Code never matches on message text: it matches on `code`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const errors = {
+  validation: (message: string, field?: string) => new AppError(400, "VALIDATION", message, field),
+  invalidJson: () => new AppError(400, "INVALID_JSON", "The request body is not valid JSON."),
+  invalidEncoding: () =>
+    new AppError(400, "INVALID_ENCODING", "The request body is not valid UTF-8 text."),
+  unsupportedMediaType: () =>
+    new AppError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send the request body as JSON (application/json).",
+    ),
+  bodyTooLarge: () => new AppError(413, "BODY_TOO_LARGE", "The request body is too large."),
+  unauthorized: () => new AppError(401, "UNAUTHORIZED", "Please log in to continue."),
+  routeNotFound: (method: string, url: string) =>
+    new AppError(404, "NOT_FOUND", `There is no ${method} ${url.split("?")[0]} in this API.`),
+  bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
+  categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
+  tooManyRequests: () =>
+    new AppError(
+      429,
+      "TOO_MANY_REQUESTS",
+      "Too many requests. Please wait a minute and try again.",
+    ),
+} as const;

@@ -1,0 +1,39 @@
+import type { Book, BookDetail, Category } from "@folio/contract/catalogue";
+import type { BookRow, CategoryRow } from "../../db/schema";
+
+export type BookWithCategory = BookRow & { categoryName: string };
+
+export const penceToPounds = (pence: number): number => Math.round(pence) / 100;
+
+export function coverUrlFor(bookId: number): string {
+  return `/api/books/${bookId}/cover`;
+}
+
+/** The one place where database columns become the wire names of spec.md §3. */
+export function presentBook(row: BookWithCategory): Book {
+  return {
+    bookId: row.id,
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    category: row.categoryName,
+    categoryId: row.categoryId,
+    price: penceToPounds(row.pricePence),
+    rating: row.rating === null ? null : Number(row.rating),
+    ratingCount: row.ratingCount,
+    description: row.description,
+    coverUrl: coverUrlFor(row.id),
+    availableCopies: row.availableCopies,
+    totalCopies: row.totalCopies,
+    year: row.year,
+    language: row.language,
+  };
+}
+
+export function presentBookDetail(row: BookWithCategory): BookDetail {
+  return { state: "success", ...presentBook(row), borrowTimes: row.borrowTimes };
+}
+
+export function presentCategory(row: CategoryRow, bookCount: number): Category {
+  return { id: row.id, name: row.name, description: row.description, bookCount };
+}

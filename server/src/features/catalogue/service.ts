@@ -1,0 +1,183 @@
+import { DEFAULT_PAGE_SIZE } from "@folio/contract/common";
+import {
+  SEARCH_PARAMETER_REQUIRED,
+  UNPAGED_LIST_LIMIT,
+  type BookDetail,
+  type BookList,
+  type BooksByCategory,
+  type CategoriesList,
+  type CategoryDetail,
+  type SearchQuery,
+  type SearchResult,
+} from "@folio/contract/catalogue";
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { books, categories } from "../../db/schema";
+import { errors } from "../../errors";
+import {
+  presentBook,
+  presentBookDetail,
+  presentCategory,
+  type BookWithCategory,
+} from "./presenter";
+import { escapeLike, normalizeForSearch } from "./search-text";
+
+export interface Paging {
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+interface Window {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+/**
+ * Paged when either page or pageSize is given; otherwise the first UNPAGED_LIST_LIMIT rows, for
+ * a client that pages on its own (design.md §4, Popular).
+ */
+function windowOf({ page, pageSize }: Paging): Window {
+  if (page === undefined && pageSize === undefined) {
+    return { page: 1, pageSize: UNPAGED_LIST_LIMIT, offset: 0 };
+  }
+  const size = pageSize ?? DEFAULT_PAGE_SIZE;
+  const number = page ?? 1;
+  return { page: number, pageSize: size, offset: (number - 1) * size };
+}
+
+const bookColumns = { ...getTableColumns(books), categoryName: categories.name };
+
+function selectBooks(db: Database) {
+  return db
+    .select(bookColumns)
+    .from(books)
+    .innerJoin(categories, eq(books.categoryId, categories.id));
+}
+
+/** One row more than the page is read to know whether another page exists. */
+function toList(rows: BookWithCategory[], window: Window): BookList {
+  const pageRows = rows.slice(0, window.pageSize);
+  const list = pageRows.map(presentBook);
+  return {
+    state: "success",
+    bookId: list.map((book) => book.bookId),
+    books: list,
+    page: window.page,
+    pageSize: window.pageSize,
+    hasMore: rows.length > window.pageSize,
+  };
+}
+
+export async function listPopularBooks(db: Database, paging: Paging): Promise<BookList> {
+  const window = windowOf(paging);
+  const rows = await selectBooks(db)
+    .orderBy(
+      desc(books.recentLoans),
+      sql`${books.rating} desc nulls last`,
+      asc(books.title),
+      asc(books.id),
+    )
+    .limit(window.pageSize + 1)
+    .offset(window.offset);
+  return toList(rows, window);
+}
+
+export async function getBook(db: Database, bookId: number): Promise<BookDetail> {
+  const [row] = await selectBooks(db).where(eq(books.id, bookId));
+  if (!row) throw errors.bookNotFound();
+  return presentBookDetail(row);
+}
+
+export async function searchBooks(db: Database, query: SearchQuery): Promise<SearchResult> {
+  const terms = {
+    title: normalizeForSearch(query.title ?? ""),
+    author: normalizeForSearch(query.author ?? ""),
+    category: normalizeForSearch(query.category ?? ""),
+  };
+  if (!terms.title && !terms.author && !terms.category) {
+    throw errors.validation(SEARCH_PARAMETER_REQUIRED);
+  }
+  const contains = (term: string) => `%${escapeLike(term)}%`;
+  const conditions: SQL[] = [];
+  if (terms.title) conditions.push(sql`${books.searchTitle} like ${contains(terms.title)}`);
+  if (terms.author) conditions.push(sql`${books.searchAuthor} like ${contains(terms.author)}`);
+  if (terms.category) {
+    conditions.push(
+      sql`${books.categoryId} in (select ${categories.id} from ${categories} where ${categories.searchName} like ${contains(terms.category)})`,
+    );
+  }
+  // Rank on the most specific field asked for: exact match, then prefix, then contains.
+  const [rankColumn, rankTerm] = terms.title
+    ? [books.searchTitle, terms.title]
+    : terms.author
+      ? [books.searchAuthor, terms.author]
+      : [books.searchTitle, ""];
+  const rank = sql`case when ${rankColumn} = ${rankTerm} then 0 when ${rankColumn} like ${`${escapeLike(rankTerm)}%`} then 1 else 2 end`;
+
+  const window = windowOf({ page: query.page ?? 1, pageSize: query.pageSize });
+  const rows = await selectBooks(db)
+    .where(and(...conditions))
+    .orderBy(rank, asc(books.title), asc(books.id))
+    .limit(window.pageSize + 1)
+    .offset(window.offset);
+  const list = toList(rows, window);
+  const message =
+    list.books.length === 0
+      ? "No books match your search."
+      : `Showing ${list.books.length} book${list.books.length === 1 ? "" : "s"}${list.hasMore ? ", more available" : ""}.`;
+  return { ...list, message };
+}
+
+async function findCategory(db: Database, categoryId: number) {
+  const [row] = await db
+    .select({ ...getTableColumns(categories), bookCount: count(books.id) })
+    .from(categories)
+    .leftJoin(books, eq(books.categoryId, categories.id))
+    .where(eq(categories.id, categoryId))
+    .groupBy(categories.id);
+  if (!row) throw errors.categoryNotFound();
+  return row;
+}
+
+export async function listBooksByCategory(
+  db: Database,
+  categoryId: number,
+  paging: Paging,
+): Promise<BooksByCategory> {
+  const category = await findCategory(db, categoryId);
+  const window = windowOf(paging);
+  const rows = await selectBooks(db)
+    .where(eq(books.categoryId, categoryId))
+    .orderBy(asc(books.title), asc(books.id))
+    .limit(window.pageSize + 1)
+    .offset(window.offset);
+  return { ...toList(rows, window), categoryId, total: category.bookCount };
+}
+
+export async function listCategories(db: Database): Promise<CategoriesList> {
+  const rows = await db
+    .select({ ...getTableColumns(categories), bookCount: count(books.id) })
+    .from(categories)
+    .leftJoin(books, eq(books.categoryId, categories.id))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.name));
+  return {
+    state: "Success",
+    categoriesList: rows.map((row) => presentCategory(row, row.bookCount)),
+  };
+}
+
+export async function getCategory(db: Database, categoryId: number): Promise<CategoryDetail> {
+  const row = await findCategory(db, categoryId);
+  return { state: "success", ...presentCategory(row, row.bookCount) };
+}
+
+/** Title and author of a book, for drawing its cover; null when there is no such book. */
+export async function findCoverSource(db: Database, bookId: number) {
+  const [row] = await db
+    .select({ title: books.title, author: books.author, coverKey: books.coverKey })
+    .from(books)
+    .where(eq(books.id, bookId));
+  return row ?? null;
+}

@@ -1,0 +1,58 @@
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Where e-book files and cover images live. Kept this small so an object store can take the
+ * place of the file system later without touching the features that use it.
+ */
+export interface ContentStore {
+  has(key: string): Promise<boolean>;
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, data: Uint8Array): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
+
+/** Keys are our own names (books/12.epub); anything else would be a way out of the folder. */
+function assertKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.includes("..")) {
+    throw new Error(`Invalid content key: ${JSON.stringify(key)}`);
+  }
+}
+
+export class FileContentStore implements ContentStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  /** Written to a temporary name and renamed, so a reader never sees half a file. */
+  async put(key: string, data: Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, data);
+    await rename(temporary, target);
+  }
+}
+
+export const bookContentKey = (bookId: number) => `books/${bookId}.epub`;

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorBody } from "@folio/contract/common";
+import { AppError, errors } from "../errors";
+
+/** Field path of a validation issue: `bookId` for a query parameter, `items.0.id` in a body. */
+function fieldOf(instancePath: string): string {
+  return instancePath.replace(/^\//, "").replace(/\//g, ".");
+}
+
+function fromValidation(error: FastifyError): AppError | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const [issue] = error.validation;
+  if (!issue) return errors.validation("The request is not valid.");
+  const field = fieldOf(issue.instancePath);
+  const where = error.validationContext === "body" ? "in the body" : "";
+  if (issue.keyword === "invalid_type" && issue.params?.["received"] === "undefined") {
+    return errors.validation(`${field} is required${where ? ` ${where}` : ""}.`, field);
+  }
+  if (issue.keyword === "unrecognized_keys") {
+    return errors.validation(`The request has a field this call does not take.`, field);
+  }
+  const message = (issue.message ?? "is not valid").replace(/\.$/, "");
+  // Our schema messages read as predicates ("must be a whole number"); put the field before them.
+  return errors.validation(field ? `${field} ${message}.` : `${message}.`, field || undefined);
+}
+
+/** Fastify's own errors (body parsing, limits) mapped onto the catalogue. */
+function fromFastify(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return errors.bodyTooLarge();
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return errors.unsupportedMediaType();
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return errors.invalidJson();
+    default:
+      break;
+  }
+  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+    // A client error Fastify raised (e.g. a malformed URL): keep its status, plain words.
+    return new AppError(error.statusCode, "BAD_REQUEST", "The request could not be understood.");
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof AppError ? error : (fromValidation(error) ?? fromFastify(error));
+    if (known) {
+      if (known.status === 429) void reply.header("retry-after", "60");
+      const body: ErrorBody = {
+        state: "error",
+        code: known.code,
+        message: known.message,
+        ...(known.field ? { field: known.field } : {}),
+      };
+      return reply.status(known.status).send(body);
+    }
+    // Anything else is our fault: log it whole, show nothing of it.
+    request.log.error({ err: error }, "unhandled error");
+    const body: ErrorBody = {
+      state: "error",
+      code: "INTERNAL",
+      message: "Something went wrong on our side. Please try again later.",
+    };
+    return reply.status(500).send(body);
+  });
+}
+
+/** 404s: JSON for the API; with a built web app, its index.html for every other GET. */
+export function registerNotFound(app: FastifyInstance, serveWebApp: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (serveWebApp && request.method === "GET" && !request.url.startsWith("/api")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    const error = errors.routeNotFound(request.method, request.url);
+    const body: ErrorBody = { state: "error", code: error.code, message: error.message };
+    return reply.status(404).send(body);
+  });
+}
