@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -12,17 +11,39 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import path from "node:path";
+import { systemClock, type Clock } from "./clock";
 import type { Config } from "./config";
+import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
+import { accountRoutes } from "./features/accounts/routes";
 import { catalogueRoutes } from "./features/catalogue/routes";
+import { notificationRoutes } from "./features/notifications/routes";
+import {
+  fileTransport,
+  smtpTransport,
+  type MailTransport,
+} from "./features/notifications/transport";
 import type { ContentStore } from "./features/reading/content-store";
 import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBodies } from "./http/json-body";
+import { MailDelivery } from "./jobs/mail-delivery";
+import { createRateLimiter } from "./rate-limit";
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   content: ContentStore;
+  clock?: Clock;
+  /** Defaults to SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
+  mailTransport?: MailTransport;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The outbox worker; main starts it, tests drive it. Stopped when the app closes. */
+  mailDelivery: MailDelivery;
 }
 
 /** The built web app: WEB_DIST, else web/dist beside this package (source tree or bundle). */
@@ -36,7 +57,13 @@ function findWebDist(config: Config): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
-export async function buildApp({ config, database, content }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  content,
+  clock = systemClock,
+  mailTransport,
+}: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization"] },
     bodyLimit: config.bodyLimit,
@@ -105,7 +132,34 @@ export async function buildApp({ config, database, content }: AppDeps): Promise<
     },
   );
 
+  const transport =
+    mailTransport ??
+    (config.smtpUrl
+      ? smtpTransport(config.smtpUrl)
+      : fileTransport(path.join(config.dataDir, "mail")));
+  const mailDelivery = new MailDelivery({
+    db: database.db,
+    transport,
+    clock,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    clock,
+    content,
+    rateLimiter: createRateLimiter(database.db, clock),
+    mail: { format: { timeZone: config.timeZone }, nudge: () => mailDelivery.nudge() },
+  };
+  app.addHook("onClose", async () => {
+    await mailDelivery.stop();
+    transport.close();
+  });
+
   await app.register(catalogueRoutes, { db: database.db, content });
+  await app.register(accountRoutes, { ctx, deletionSteps: [] });
+  await app.register(notificationRoutes, { ctx });
 
   const webDist = findWebDist(config);
   if (webDist) {
@@ -124,5 +178,5 @@ export async function buildApp({ config, database, content }: AppDeps): Promise<
     });
   }
   registerNotFound(app, webDist !== null);
-  return app;
+  return { app, ctx, mailDelivery };
 }

@@ -29,7 +29,20 @@ const envSchema = z.object({
     .default(1024 * 1024),
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
   WEB_DIST: z.string().optional(),
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
+    .optional(),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   port: number;
@@ -45,6 +58,8 @@ export interface Config {
   bodyLimit: number;
   seedOnStart: boolean;
   webDist: string | undefined;
+  /** where "midnight" and mailed dates are reckoned; the server's own zone by default */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     seedOnStart: e.SEED_ON_START === "true",
     webDist: e.WEB_DIST,
+    timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }
 

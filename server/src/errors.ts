@@ -30,6 +30,25 @@ export const errors = {
   unauthorized: () => new AppError(401, "UNAUTHORIZED", "Please log in to continue."),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, "NOT_FOUND", `There is no ${method} ${url.split("?")[0]} in this API.`),
+  emailTaken: () => new AppError(409, "EMAIL_TAKEN", "Email has already been registered", "email"),
+  wrongCredentials: () => new AppError(401, "WRONG_CREDENTIALS", "Incorrect email or password."),
+  nothingToUpdate: () =>
+    new AppError(400, "VALIDATION", "Please fill at least one field to update"),
+  invalidResetToken: () =>
+    new AppError(
+      400,
+      "INVALID_RESET_TOKEN",
+      "This reset link is invalid or has expired. Please ask for a new one.",
+    ),
+  notYourAddress: () =>
+    new AppError(403, "NOT_YOUR_ADDRESS", "Mail can only be sent to your own email address.", "to"),
+  mailTypeNeedsBook: (type: string) =>
+    new AppError(
+      400,
+      "VALIDATION",
+      `A ${type} mail needs data.bookId of a book you have borrowed.`,
+      "data.bookId",
+    ),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
   tooManyRequests: () =>

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const content = new FileContentStore(path.join(config.dataDir, "content"));
-  const app = await buildApp({ config, database, content });
+  const { app, mailDelivery } = await buildApp({ config, database, content });
 
   if (config.seedOnStart) {
     if (await isCatalogueEmpty(database.db)) {
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  mailDelivery.start();
 }
 
 main().catch((error: unknown) => {

@@ -88,3 +88,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     close: () => pool.end(),
   };
 }
+
+/** A transaction, or the database itself: what a function that only runs queries needs. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Transaction;

@@ -1,14 +1,17 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   check,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 export const categories = pgTable("categories", {
@@ -75,5 +78,101 @@ export const books = pgTable(
   ],
 );
 
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** stored trimmed; unique without regard to case */
+    email: text("email").notNull(),
+    /** scrypt$N$r$p$salt$hash, all base64 */
+    passwordHash: text("password_hash").notNull(),
+    balancePence: integer("balance_pence").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    // Not only code: the database itself refuses a negative balance.
+    check("users_balance_nonnegative", sql`${t.balancePence} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the bearer token, hex; the token itself is never stored */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/**
+ * Mail waiting to go out. Written in the same transaction as the change that causes it, so a
+ * mail is never lost nor sent for a change that rolled back.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    type: text("type").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** makes a mail happen at most once, e.g. one due-soon reminder per loan and due date */
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** a worker that claimed the mail holds it until then; after a crash another retries it */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+    check(
+      "outbox_type_known",
+      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset')`,
+    ),
+  ],
+);
+
+/** Fixed-window request counters, in the database so every server process shares them. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
 export type BookRow = typeof books.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;

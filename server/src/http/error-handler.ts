@@ -13,15 +13,19 @@ function fromValidation(error: FastifyError): AppError | null {
   const [issue] = error.validation;
   if (!issue) return errors.validation("The request is not valid.");
   const field = fieldOf(issue.instancePath);
-  const where = error.validationContext === "body" ? "in the body" : "";
-  if (issue.keyword === "invalid_type" && issue.params?.["received"] === "undefined") {
-    return errors.validation(`${field} is required${where ? ` ${where}` : ""}.`, field);
+  const message = (issue.message ?? "").replace(/\.$/, "");
+  // Zod's own wording ("Invalid input: expected string, received undefined") is for developers.
+  if (!message || /^Invalid input/.test(message)) {
+    const missing = issue.keyword === "invalid_type" && /received undefined/.test(message);
+    return errors.validation(
+      field ? `${field} ${missing ? "is required" : "is not valid"}.` : "The request is not valid.",
+      field || undefined,
+    );
   }
-  if (issue.keyword === "unrecognized_keys") {
-    return errors.validation(`The request has a field this call does not take.`, field);
-  }
-  const message = (issue.message ?? "is not valid").replace(/\.$/, "");
-  // Our schema messages read as predicates ("must be a whole number"); put the field before them.
+  // Sentences from the contract stand as they are (spec.md's messages are shown word for word);
+  // predicates ("must be a whole number") get the field put before them.
+  if (/^[A-Z]/.test(message))
+    return errors.validation(issue.message ?? message, field || undefined);
   return errors.validation(field ? `${field} ${message}.` : `${message}.`, field || undefined);
 }
 

@@ -2,7 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type AppDeps } from "../app";
+import { ManualClock } from "../clock";
+import type { AppContext } from "../context";
+import type { MailDelivery } from "../jobs/mail-delivery";
 import { loadConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { FileContentStore } from "../features/reading/content-store";
@@ -10,6 +13,9 @@ import { openTestDatabase } from "./database";
 
 export interface TestApp {
   app: FastifyInstance;
+  ctx: AppContext;
+  mailDelivery: MailDelivery;
+  clock: ManualClock;
   database: DatabaseHandle;
   config: Config;
   content: FileContentStore;
@@ -18,20 +24,32 @@ export interface TestApp {
 }
 
 /** The real app on a fresh copy of the seeded database, driven with app.inject. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, "mailTransport"> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "folio-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     SECRET: "test-secret-that-is-at-least-32-characters",
     WEB_DIST: path.join(dataDir, "no-web"),
+    TIME_ZONE: "Europe/London",
+    PUBLIC_URL: "http://shop.test",
+    // Every injected request comes from 127.0.0.1; the rate-limit tests turn it back on.
+    AUTH_RATE_LIMIT: "0",
     ...env,
   });
   const database = await openTestDatabase();
   const content = new FileContentStore(path.join(dataDir, "content"));
-  const app = await buildApp({ config, database, content });
+  // Tests move time by hand; it starts at the real now so database defaults agree with it.
+  const clock = new ManualClock(new Date());
+  const { app, ctx, mailDelivery } = await buildApp({ config, database, content, clock, ...deps });
   return {
     app,
+    ctx,
+    mailDelivery,
+    clock,
     database,
     config,
     content,

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { poundsSchema } from "./common";
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** scrypt on a megabyte of password would be a cheap way to burn our CPU. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const SESSION_DAYS = 30;
+
+export const accountMessages = {
+  fillAllFields: "Please fill in all fields",
+  invalidEmail: "Please enter a valid email address",
+  passwordTooShort: "Password must be at least 6 characters long",
+  passwordsDoNotMatch: "Passwords do not match",
+  emailTaken: "Email has already been registered",
+  fillOneField: "Please fill at least one field to update",
+} as const;
+
+/** The "simple address pattern" of spec.md §5: something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (max: number, tooLong: string) =>
+  z
+    .string({ error: accountMessages.fillAllFields })
+    .trim()
+    .min(1, { error: accountMessages.fillAllFields })
+    .max(max, { error: tooLong });
+
+export const emailSchema = requiredText(254, "Email must be at most 254 characters long").regex(
+  EMAIL_PATTERN,
+  { error: accountMessages.invalidEmail },
+);
+
+export const passwordSchema = z
+  .string({ error: accountMessages.fillAllFields })
+  .min(1, { error: accountMessages.fillAllFields })
+  .min(PASSWORD_MIN_LENGTH, { error: accountMessages.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, {
+    error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  });
+
+export const nameSchema = requiredText(100, "Name must be at most 100 characters long");
+
+export const registerRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({
+  state: z.literal("success"),
+  message: z.string(),
+  UUID: z.string(),
+  email: z.string(),
+  name: z.string(),
+  createdat: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const loginRequestSchema = z.object({
+  email: requiredText(254, "Email must be at most 254 characters long"),
+  password: z
+    .string({ error: accountMessages.fillAllFields })
+    .min(1, { error: accountMessages.fillAllFields })
+    .max(PASSWORD_MAX_LENGTH, { error: "Incorrect email or password." }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  state: z.literal("success"),
+  token: z.string(),
+  /** seconds until the token expires */
+  expiresIn: z.number().int(),
+  UUID: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const userInfoSchema = z.object({
+  state: z.literal("success"),
+  UUID: z.string(),
+  name: z.string(),
+  email: z.string(),
+  balance: poundsSchema,
+  createdat: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** Only the fields sent change; a blank password means "unchanged" (spec.md §5). */
+export const updateUserRequestSchema = z.object({
+  name: z
+    .string({ error: "name must be text" })
+    .trim()
+    .max(100, { error: "Name must be at most 100 characters long" })
+    .optional(),
+  email: z
+    .string({ error: "email must be text" })
+    .trim()
+    .max(254, { error: "Email must be at most 254 characters long" })
+    .refine((value) => value === "" || EMAIL_PATTERN.test(value), {
+      error: accountMessages.invalidEmail,
+    })
+    .optional(),
+  password: z
+    .string({ error: "password must be text" })
+    .max(PASSWORD_MAX_LENGTH, {
+      error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+    })
+    .refine((value) => value === "" || value.length >= PASSWORD_MIN_LENGTH, {
+      error: accountMessages.passwordTooShort,
+    })
+    .optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+export const updateUserResponseSchema = z.object({
+  state: z.literal("success"),
+  message: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
+
+export const simpleSuccessSchema = z.object({
+  state: z.literal("success"),
+  message: z.string(),
+});
+export type SimpleSuccess = z.infer<typeof simpleSuccessSchema>;
+
+export const forgetRequestSchema = z.object({ email: emailSchema });
+export const resetRequestSchema = z.object({
+  token: z
+    .string({ error: "token is required" })
+    .min(1, { error: "token is required" })
+    .max(200, { error: "This reset link is invalid or has expired." }),
+  password: passwordSchema,
+});
+export type ResetRequest = z.infer<typeof resetRequestSchema>;

@@ -1,0 +1,20 @@
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { ContentStore } from "./features/reading/content-store";
+import type { MailFormat } from "./features/notifications/templates";
+import type { RateLimiter } from "./rate-limit";
+
+/** What every feature's routes and services are given: the app's parts, passed explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  content: ContentStore;
+  rateLimiter: RateLimiter;
+  mail: {
+    format: MailFormat;
+    /** Asks the delivery worker to send what was just written to the outbox. */
+    nudge(): void;
+  };
+}

@@ -1,0 +1,282 @@
+import {
+  SESSION_DAYS,
+  type LoginRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+  type ResetRequest,
+  type SimpleSuccess,
+  type UpdateUserRequest,
+  type UpdateUserResponse,
+  type UserInfo,
+} from "@folio/contract/accounts";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { DAY, HOUR } from "../../clock";
+import type { AppContext } from "../../context";
+import type { Executor } from "../../db/client";
+import { passwordResets, sessions, users, type UserRow } from "../../db/schema";
+import { errors } from "../../errors";
+import { penceToPounds } from "../catalogue/presenter";
+import { enqueueMail } from "../notifications/outbox";
+import type { AuthUser } from "./auth";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
+import { hashOf, newToken } from "./tokens";
+
+const SESSION_MS = SESSION_DAYS * DAY;
+const RESET_MS = HOUR;
+
+/** Emails compare without regard to case (the unique index is on lower(email)). */
+const emailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
+};
+
+function presentUserInfo(row: UserRow): UserInfo {
+  return {
+    state: "success",
+    UUID: row.id,
+    name: row.name,
+    email: row.email,
+    balance: penceToPounds(row.balancePence),
+    createdat: row.createdAt.toISOString(),
+  };
+}
+
+async function findByEmail(db: Executor, email: string) {
+  const [row] = await db.select().from(users).where(emailIs(email));
+  return row ?? null;
+}
+
+export async function register(
+  ctx: AppContext,
+  input: RegisterRequest,
+  ip: string,
+): Promise<RegisterResponse> {
+  await ctx.rateLimiter.hit(
+    [`register:ip:${ip}`, `register:email:${input.email.toLowerCase()}`],
+    ctx.config.authRateLimit,
+  );
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  let user: UserRow;
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, createdAt: now })
+        .returning();
+      await enqueueMail(
+        tx,
+        {
+          type: "register",
+          to: row!.email,
+          data: { name: row!.name, shopUrl: ctx.config.publicUrl },
+        },
+        ctx.mail.format,
+        now,
+      );
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.emailTaken();
+    throw error;
+  }
+  ctx.mail.nudge();
+  return {
+    state: "success",
+    message: "Registration successful",
+    UUID: user.id,
+    email: user.email,
+    name: user.name,
+    createdat: user.createdAt.toISOString(),
+  };
+}
+
+async function startSession(db: Executor, userId: string, now: Date) {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashOf(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MS),
+  });
+  return token;
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  ip: string,
+): Promise<LoginResponse> {
+  await ctx.rateLimiter.hit(
+    [`login:ip:${ip}`, `login:email:${input.email.toLowerCase()}`],
+    ctx.config.authRateLimit,
+  );
+  const user = await findByEmail(ctx.db, input.email);
+  const valid = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDecoy(input.password);
+  if (!user || !valid) throw errors.wrongCredentials();
+  const token = await startSession(ctx.db, user.id, ctx.clock.now());
+  return { state: "success", token, expiresIn: SESSION_MS / 1000, UUID: user.id };
+}
+
+export async function logout(ctx: AppContext, user: AuthUser): Promise<SimpleSuccess> {
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.clock.now() })
+    .where(eq(sessions.id, user.sessionId));
+  return { state: "success", message: "Logged out" };
+}
+
+export async function getUserInfo(ctx: AppContext, user: AuthUser): Promise<UserInfo> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+  if (!row) throw errors.unauthorized();
+  return presentUserInfo(row);
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  user: AuthUser,
+  input: UpdateUserRequest,
+): Promise<UpdateUserResponse> {
+  const changes: Partial<Pick<UserRow, "name" | "email" | "passwordHash">> = {};
+  if (input.name) changes.name = input.name;
+  if (input.email) changes.email = input.email;
+  if (input.password) changes.passwordHash = await hashPassword(input.password);
+  if (Object.keys(changes).length === 0) throw errors.nothingToUpdate();
+  const now = ctx.clock.now();
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set(changes)
+        .where(eq(users.id, user.id))
+        .returning();
+      if (changes.passwordHash) {
+        // A new password ends every other session: whoever knew the old one is logged out.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(sessions.userId, user.id),
+              ne(sessions.id, user.sessionId),
+              isNull(sessions.revokedAt),
+            ),
+          );
+      }
+      return updated;
+    });
+    if (!row) throw errors.unauthorized();
+    return {
+      state: "success",
+      message: "Account information updated successfully",
+      name: row.name,
+      email: row.email,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Work other features must do when an account goes (return open loans, and so on); each runs
+ * inside the deletion's transaction, before the user row is removed.
+ */
+export type AccountDeletionStep = (tx: Executor, userId: string, now: Date) => Promise<void>;
+
+export async function deleteUser(
+  ctx: AppContext,
+  user: AuthUser,
+  steps: readonly AccountDeletionStep[],
+): Promise<SimpleSuccess> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    for (const step of steps) await step(tx, user.id, now);
+    // Sessions and reset tokens go with the user (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+  return { state: "success", message: "Account deleted successfully" };
+}
+
+const FORGET_ANSWER: SimpleSuccess = {
+  state: "success",
+  message: "If an account exists for that email, we have sent it a link to reset the password.",
+};
+
+/** Always the same answer, whether or not the email has an account: no enumeration. */
+export async function forgetPassword(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+): Promise<SimpleSuccess> {
+  await ctx.rateLimiter.hit(
+    [`forget:ip:${ip}`, `forget:email:${email.toLowerCase()}`],
+    ctx.config.authRateLimit,
+  );
+  const user = await findByEmail(ctx.db, email);
+  if (!user) return FORGET_ANSWER;
+  await sendPasswordReset(ctx, user);
+  ctx.mail.nudge();
+  return FORGET_ANSWER;
+}
+
+export async function sendPasswordReset(
+  ctx: AppContext,
+  user: Pick<UserRow, "id" | "name" | "email">,
+) {
+  const now = ctx.clock.now();
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + RESET_MS);
+  const resetUrl = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(passwordResets)
+      .values({ tokenHash: hashOf(token), userId: user.id, createdAt: now, expiresAt });
+    await enqueueMail(
+      tx,
+      { type: "password_reset", to: user.email, data: { name: user.name, resetUrl, expiresAt } },
+      ctx.mail.format,
+      now,
+    );
+  });
+}
+
+export async function resetPassword(ctx: AppContext, input: ResetRequest): Promise<SimpleSuccess> {
+  await ctx.rateLimiter.hit(
+    [`reset:token:${hashOf(input.token).slice(0, 16)}`],
+    ctx.config.authRateLimit,
+  );
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  const done = await ctx.db.transaction(async (tx) => {
+    // Using the token and checking it are one statement, so it works exactly once.
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashOf(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) return false;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    return true;
+  });
+  if (!done) throw errors.invalidResetToken();
+  return {
+    state: "success",
+    message: "Your password has been changed. Please log in with the new one.",
+  };
+}

@@ -1,0 +1,238 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { ErrorBody } from "@folio/contract/common";
+import { mailTypes } from "@folio/contract/notifications";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../db/schema";
+import { retryDelayMs } from "../../jobs/mail-delivery";
+import { createTestApp, type TestApp } from "../../test/app";
+import { httpClient } from "../../test/http";
+import { createUser } from "../accounts/test-factories";
+import { renderMail, type MailData } from "./templates";
+import { TestSmtpServer } from "./test-smtp";
+import { smtpTransport } from "./transport";
+
+const mailsTo = (t: TestApp, email: string) =>
+  t.database.db.select().from(outbox).where(eq(outbox.toAddress, email));
+
+describe("delivery over SMTP", () => {
+  const smtp = new TestSmtpServer();
+  let t: TestApp;
+  beforeAll(async () => {
+    await smtp.start();
+    t = await createTestApp({}, { mailTransport: smtpTransport(smtp.url) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  it("sends the welcome mail to a real SMTP receiver and marks it sent", async () => {
+    const user = await createUser(t.app, t.database.db, { name: "Mary Shelley" });
+    expect(await t.mailDelivery.deliverDue()).toBeGreaterThanOrEqual(1);
+    const received = smtp.received.find((m) => m.to.includes(user.email));
+    expect(received?.from).toBe("no-reply@folio.local");
+    expect(received?.raw).toContain("Subject: Welcome to Folio");
+    expect(received?.raw).toContain("Dear Mary Shelley,");
+    expect(received?.raw).toContain("Content-Type: text/html");
+    const [row] = await mailsTo(t, user.email);
+    expect(row?.sentAt).not.toBeNull();
+    expect(row?.attempts).toBe(1);
+    expect(await t.mailDelivery.deliverDue()).toBe(0);
+  });
+
+  it("keeps mail while the receiver is down and delivers it once when it is back", async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const user = await createUser(t.app, t.database.db);
+    expect(await t.mailDelivery.deliverDue()).toBe(0);
+    const [failed] = await mailsTo(t, user.email);
+    expect(failed).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(failed?.lastError).toBeTruthy();
+    expect(failed!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(1));
+
+    // Not due yet: nothing is tried before the backoff has passed.
+    expect(await t.mailDelivery.deliverDue()).toBe(0);
+    expect((await mailsTo(t, user.email))[0]?.attempts).toBe(1);
+
+    t.clock.advance(retryDelayMs(1));
+    expect(await t.mailDelivery.deliverDue()).toBe(0);
+    const [twice] = await mailsTo(t, user.email);
+    expect(twice?.attempts).toBe(2);
+    expect(twice!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + retryDelayMs(2));
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+
+    await smtp.start(port);
+    t.clock.advance(retryDelayMs(2));
+    expect(await t.mailDelivery.deliverDue()).toBe(1);
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    expect(await t.mailDelivery.deliverDue()).toBe(0);
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    t.clock.set(new Date());
+  });
+});
+
+describe("delivery to .eml files when no SMTP server is set", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("writes each mail as an .eml file under DATA_DIR/mail", async () => {
+    const user = await createUser(t.app, t.database.db, { name: "Jane Austen" });
+    expect(await t.mailDelivery.deliverDue()).toBe(1);
+    const dir = path.join(t.dataDir, "mail");
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^\d{8}-register\.eml$/);
+    const eml = await readFile(path.join(dir, files[0]!), "utf8");
+    expect(eml).toContain(`To: ${user.email}`);
+    expect(eml).toContain("Subject: Welcome to Folio");
+    expect(eml).toContain("Dear Jane Austen,");
+  });
+});
+
+describe("POST /api/notifications/email", () => {
+  let t: TestApp;
+  let http: ReturnType<typeof httpClient>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    http = httpClient(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("sends only to the caller's own address, rendered by the server", async () => {
+    const user = await createUser(t.app, t.database.db, { name: "Caller" });
+    const before = (await mailsTo(t, user.email)).length;
+    const ok = await http.post(
+      "/api/notifications/email",
+      {
+        to: user.email.toUpperCase(),
+        type: "register",
+        subject: "FREE MONEY",
+        content: "<a href=http://evil>click</a>",
+      },
+      user.token,
+    );
+    expect(ok.status).toBe(200);
+    const mails = await mailsTo(t, user.email);
+    expect(mails).toHaveLength(before + 1);
+    const last = mails[mails.length - 1]!;
+    expect(last.subject).toBe("Welcome to Folio");
+    expect(last.htmlBody).not.toContain("evil");
+    expect(last.textBody).not.toContain("FREE MONEY");
+  });
+
+  it("refuses any other address and writes nothing", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const { status, body } = await http.post<ErrorBody>(
+      "/api/notifications/email",
+      { to: "victim@example.com", type: "register" },
+      user.token,
+    );
+    expect(status).toBe(403);
+    expect(body.code).toBe("NOT_YOUR_ADDRESS");
+    expect(await mailsTo(t, "victim@example.com")).toEqual([]);
+  });
+
+  it("refuses unknown types, missing fields and callers without a login", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const bad = await http.post<ErrorBody>(
+      "/api/notifications/email",
+      { to: user.email, type: "newsletter" },
+      user.token,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("type");
+    expect(
+      (await http.post<ErrorBody>("/api/notifications/email", { type: "register" }, user.token))
+        .status,
+    ).toBe(400);
+    expect(
+      (await http.post("/api/notifications/email", { to: user.email, type: "register" })).status,
+    ).toBe(401);
+  });
+
+  it("is rate limited", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: "2" });
+    try {
+      const client = httpClient(limited.app);
+      const user = await createUser(limited.app, limited.database.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1)
+        statuses.push(
+          (
+            await client.post(
+              "/api/notifications/email",
+              { to: user.email, type: "register" },
+              user.token,
+            )
+          ).status,
+        );
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("mail templates", () => {
+  const due = new Date("2026-12-01T10:00:00Z");
+  const samples: { [T in (typeof mailTypes)[number]]: MailData[T] } = {
+    register: { name: "Ann <b>", shopUrl: "http://shop.test" },
+    password_reset: {
+      name: "Ann",
+      resetUrl: "http://shop.test/reset-password?token=abc",
+      expiresAt: due,
+    },
+    borrow: {
+      name: "Ann",
+      books: [{ title: "Moby-Dick", author: "Herman Melville", dueDate: due, pricePence: 499 }],
+      chargePence: 499,
+      balancePence: 1501,
+      myBooksUrl: "http://shop.test/mybooks",
+    },
+    due_soon: {
+      name: "Ann",
+      book: { title: "Emma", author: "Jane Austen", dueDate: due },
+      myBooksUrl: "http://shop.test/mybooks",
+    },
+    expired: {
+      name: "Ann",
+      book: { title: "Emma", author: "Jane Austen", dueDate: due },
+      autoReturnDate: new Date("2026-12-08T10:00:00Z"),
+      myBooksUrl: "http://shop.test/mybooks",
+    },
+    return: {
+      name: "Ann",
+      book: { title: "Emma", author: "Jane Austen" },
+      returnDate: due,
+      shopUrl: "http://shop.test",
+    },
+  };
+
+  it.each(mailTypes)("renders %s in text and HTML with the shop's name", (type) => {
+    const mail = renderMail(type, samples[type] as never, { timeZone: "Europe/London" });
+    expect(mail.subject.length).toBeGreaterThan(5);
+    expect(mail.text).toContain("Folio");
+    expect(mail.html).toContain("Folio");
+    expect(mail.html).toMatch(/^<!doctype html>/);
+  });
+
+  it("writes amounts in pounds and dates in US English long form, and escapes HTML", () => {
+    const borrow = renderMail("borrow", samples.borrow, { timeZone: "Europe/London" });
+    expect(borrow.text).toContain("Moby-Dick by Herman Melville, £4.99, due December 1, 2026");
+    expect(borrow.text).toContain("Charged: £4.99. Your balance is now £15.01.");
+    const expired = renderMail("expired", samples.expired, { timeZone: "Europe/London" });
+    expect(expired.text).toContain("returned automatically on December 8, 2026");
+    const register = renderMail("register", samples.register, { timeZone: "Europe/London" });
+    expect(register.html).toContain("Dear Ann &#60;b&#62;,");
+    expect(register.html).not.toContain("<b>,");
+  });
+});

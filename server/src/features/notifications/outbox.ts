@@ -1,0 +1,41 @@
+import type { MailType } from "@folio/contract/notifications";
+import type { Executor } from "../../db/client";
+import { outbox } from "../../db/schema";
+import { renderMail, type MailData, type MailFormat } from "./templates";
+
+export interface OutgoingMail<T extends MailType> {
+  type: T;
+  to: string;
+  data: MailData[T];
+  /** A second mail with the same key is silently not written. */
+  dedupeKey?: string;
+}
+
+/**
+ * Writes a mail to the outbox. Call it with the transaction that makes the change the mail is
+ * about: the mail then exists exactly when the change does. The delivery worker sends it.
+ * Answers false when a mail with the same dedupe key was already written.
+ */
+export async function enqueueMail<T extends MailType>(
+  db: Executor,
+  mail: OutgoingMail<T>,
+  format: MailFormat,
+  now: Date,
+): Promise<boolean> {
+  const rendered = renderMail(mail.type, mail.data, format);
+  const inserted = await db
+    .insert(outbox)
+    .values({
+      type: mail.type,
+      toAddress: mail.to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      dedupeKey: mail.dedupeKey ?? null,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,199 @@
+import type { MailType } from "@folio/contract/notifications";
+
+export const SHOP_NAME = "Folio";
+
+export interface MailBook {
+  title: string;
+  author: string;
+  dueDate?: Date;
+  pricePence?: number;
+}
+
+/** What each type of mail needs to be written. */
+export interface MailData {
+  register: { name: string; shopUrl: string };
+  password_reset: { name: string; resetUrl: string; expiresAt: Date };
+  borrow: {
+    name: string;
+    books: MailBook[];
+    chargePence: number;
+    balancePence: number;
+    myBooksUrl: string;
+  };
+  due_soon: { name: string; book: MailBook & { dueDate: Date }; myBooksUrl: string };
+  expired: {
+    name: string;
+    book: MailBook & { dueDate: Date };
+    autoReturnDate: Date;
+    myBooksUrl: string;
+  };
+  return: { name: string; book: MailBook; returnDate: Date; shopUrl: string };
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailFormat {
+  timeZone: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const formatPence = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/** Dates in US English long form, as everywhere in the shop: "November 22, 2026". */
+export function formatLongDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(date);
+}
+
+/** A mail is a few blocks; each knows its text and its HTML form. */
+type Block =
+  | { kind: "p"; text: string }
+  | { kind: "list"; items: string[] }
+  | { kind: "button"; label: string; url: string };
+
+function compose(subject: string, greetingName: string, blocks: Block[]): RenderedMail {
+  const greeting = `Dear ${greetingName},`;
+  const signOff = `Happy reading,\nThe ${SHOP_NAME} team`;
+  const text = [
+    greeting,
+    ...blocks.map((b) =>
+      b.kind === "p"
+        ? b.text
+        : b.kind === "list"
+          ? b.items.map((i) => `  - ${i}`).join("\n")
+          : `${b.label}: ${b.url}`,
+    ),
+    signOff,
+    `${SHOP_NAME}, the e-book lending library`,
+  ].join("\n\n");
+
+  const htmlBlocks = blocks
+    .map((b) =>
+      b.kind === "p"
+        ? `<p style="margin:0 0 16px">${escapeHtml(b.text)}</p>`
+        : b.kind === "list"
+          ? `<ul style="margin:0 0 16px;padding-left:20px">${b.items.map((i) => `<li style="margin-bottom:6px">${escapeHtml(i)}</li>`).join("")}</ul>`
+          : `<p style="margin:0 0 16px"><a href="${escapeHtml(b.url)}" style="display:inline-block;background:#7a3b1d;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px">${escapeHtml(b.label)}</a></p>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f6f1e7;font-family:Georgia,serif;color:#2b2118">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:22px;font-weight:bold;margin:0 0 24px;color:#7a3b1d">${SHOP_NAME}</p>
+<div style="background:#ffffff;border-radius:8px;padding:24px;line-height:1.5">
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${htmlBlocks}
+<p style="margin:0">Happy reading,<br>The ${SHOP_NAME} team</p>
+</div>
+<p style="font-size:12px;color:#6b5d50;margin-top:16px">${SHOP_NAME}, the e-book lending library</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+const bookLine = (book: MailBook) => `${book.title} by ${book.author}`;
+
+export function renderMail<T extends MailType>(
+  type: T,
+  data: MailData[T],
+  format: MailFormat,
+): RenderedMail {
+  const date = (d: Date) => formatLongDate(d, format.timeZone);
+  switch (type) {
+    case "register": {
+      const d = data as MailData["register"];
+      return compose(`Welcome to ${SHOP_NAME}`, d.name, [
+        { kind: "p", text: `Welcome to ${SHOP_NAME}! Your account is ready.` },
+        {
+          kind: "p",
+          text: "Top up your balance, borrow e-books for 30 days and read them in your browser.",
+        },
+        { kind: "button", label: "Browse the library", url: d.shopUrl },
+      ]);
+    }
+    case "password_reset": {
+      const d = data as MailData["password_reset"];
+      return compose(`Reset your ${SHOP_NAME} password`, d.name, [
+        {
+          kind: "p",
+          text: "Someone asked to reset the password of your account. If it was you, choose a new password with the link below.",
+        },
+        { kind: "button", label: "Choose a new password", url: d.resetUrl },
+        {
+          kind: "p",
+          text: `The link works once and expires in one hour. If you did not ask for it, ignore this mail: your password stays as it is.`,
+        },
+      ]);
+    }
+    case "borrow": {
+      const d = data as MailData["borrow"];
+      return compose(`Your ${SHOP_NAME} loan receipt`, d.name, [
+        {
+          kind: "p",
+          text: `You borrowed ${d.books.length === 1 ? "a book" : `${d.books.length} books`}:`,
+        },
+        {
+          kind: "list",
+          items: d.books.map((b) =>
+            [
+              bookLine(b),
+              b.pricePence !== undefined ? formatPence(b.pricePence) : null,
+              b.dueDate ? `due ${date(b.dueDate)}` : null,
+            ]
+              .filter(Boolean)
+              .join(", "),
+          ),
+        },
+        {
+          kind: "p",
+          text: `Charged: ${formatPence(d.chargePence)}. Your balance is now ${formatPence(d.balancePence)}.`,
+        },
+        { kind: "button", label: "Go to My Books", url: d.myBooksUrl },
+      ]);
+    }
+    case "due_soon": {
+      const d = data as MailData["due_soon"];
+      return compose(`${d.book.title} is due on ${date(d.book.dueDate)}`, d.name, [
+        {
+          kind: "p",
+          text: `Your loan of ${bookLine(d.book)} is due in 3 days, on ${date(d.book.dueDate)}.`,
+        },
+        {
+          kind: "p",
+          text: "Renew it to keep reading for another 30 days, or return it when you have finished.",
+        },
+        { kind: "button", label: "Renew or return in My Books", url: d.myBooksUrl },
+      ]);
+    }
+    case "expired": {
+      const d = data as MailData["expired"];
+      return compose(`${d.book.title} is overdue`, d.name, [
+        {
+          kind: "p",
+          text: `Your loan of ${bookLine(d.book)} was due on ${date(d.book.dueDate)} and is now overdue. You cannot read it until you renew it.`,
+        },
+        {
+          kind: "p",
+          text: `If it is neither renewed nor returned, it will be returned automatically on ${date(d.autoReturnDate)}.`,
+        },
+        { kind: "button", label: "Renew in My Books", url: d.myBooksUrl },
+      ]);
+    }
+    case "return": {
+      const d = data as MailData["return"];
+      return compose(`You returned ${d.book.title}`, d.name, [
+        {
+          kind: "p",
+          text: `${bookLine(d.book)} was returned on ${date(d.returnDate)}. Thank you!`,
+        },
+        { kind: "p", text: "We hope you enjoyed it. Your review helps other readers choose." },
+        { kind: "button", label: "Find your next book", url: d.shopUrl },
+      ]);
+    }
+  }
+  throw new Error(`Unknown mail type ${String(type)}`);
+}
