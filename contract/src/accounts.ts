@@ -1,22 +1,11 @@
 import { z } from "zod";
 import { poundsSchema } from "./common";
-
-export const PASSWORD_MIN_LENGTH = 6;
-/** scrypt on a megabyte of password would be a cheap way to burn our CPU. */
-export const PASSWORD_MAX_LENGTH = 200;
-export const SESSION_DAYS = 30;
-
-export const accountMessages = {
-  fillAllFields: "Please fill in all fields",
-  invalidEmail: "Please enter a valid email address",
-  passwordTooShort: "Password must be at least 6 characters long",
-  passwordsDoNotMatch: "Passwords do not match",
-  emailTaken: "Email has already been registered",
-  fillOneField: "Please fill at least one field to update",
-} as const;
-
-/** The "simple address pattern" of spec.md §5: something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import {
+  accountMessages,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "./constants";
 
 const requiredText = (max: number, tooLong: string) =>
   z

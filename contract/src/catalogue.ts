@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { idSchema, pageSchema, pageSizeSchema, poundsSchema } from "./common";
 
-/** Without page/pageSize, list calls answer at most this many ids (design.md §4, Popular). */
-export const UNPAGED_LIST_LIMIT = 1000;
-
 export const bookSchema = z.object({
   bookId: z.number().int(),
   id: z.number().int(),
@@ -64,8 +61,6 @@ export const searchQuerySchema = z.object({
   ...pagingQuery,
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
-
-export const SEARCH_PARAMETER_REQUIRED = "At least one search parameter is required";
 
 export const searchResultSchema = bookListSchema.extend({ message: z.string() });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** Largest value a PostgreSQL `integer` column holds; ids above it can never exist. */
-export const MAX_INT32 = 2_147_483_647;
+import { MAX_INT32, MAX_PAGE_SIZE } from "./constants";
 
 /** A database id as it arrives in a path, a query string or a JSON body. */
 /**
@@ -37,9 +35,6 @@ export const pageSchema = wholeNumber({
   minMessage: "must be 1 or more",
   maxMessage: "must be at most 100000",
 });
-
-export const MAX_PAGE_SIZE = 50;
-export const DEFAULT_PAGE_SIZE = 10;
 
 export const pageSizeSchema = wholeNumber({
   min: 1,

@@ -1,5 +1,5 @@
+import { SESSION_DAYS } from "@folio/contract/constants";
 import {
-  SESSION_DAYS,
   type LoginRequest,
   type LoginResponse,
   type RegisterRequest,

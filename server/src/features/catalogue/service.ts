@@ -1,7 +1,9 @@
-import { DEFAULT_PAGE_SIZE } from "@folio/contract/common";
 import {
+  DEFAULT_PAGE_SIZE,
   SEARCH_PARAMETER_REQUIRED,
   UNPAGED_LIST_LIMIT,
+} from "@folio/contract/constants";
+import {
   type BookDetail,
   type BookList,
   type BooksByCategory,

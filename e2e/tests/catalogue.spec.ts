@@ -1,0 +1,120 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./fixtures";
+
+test.describe("browsing the catalogue", () => {
+  test("home shows popular books and loads more when scrolled to the bottom", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Popular Book Recommendations" })).toBeVisible();
+    const popular = page.locator("section.paged-list").first();
+    await expect(popular.getByRole("article")).toHaveCount(10);
+    await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.mouse.wheel(0, 20_000);
+    await expect(popular.getByRole("article")).toHaveCount(20);
+    await page.mouse.wheel(0, 20_000);
+    await expect(popular.getByRole("article")).toHaveCount(30);
+  });
+
+  test("the whole library pages to its end", async ({ page }) => {
+    await page.goto("/books");
+    await expect(page.getByRole("heading", { name: "Library Collection", level: 1 })).toBeVisible();
+    const more = page.getByRole("button", { name: /load more/i });
+    const end = page.getByText("No more books");
+    // Keyboard users page with the button; 144 seed books at 10 a page.
+    for (let i = 0; i < 60 && !(await end.isVisible()); i += 1) {
+      if ((await more.isVisible()) && (await more.isEnabled())) await more.click();
+      else await page.waitForTimeout(200);
+    }
+    await expect(end).toBeVisible();
+    expect(await page.locator("section.paged-list article").count()).toBeGreaterThanOrEqual(144);
+  });
+
+  test("searching from the header finds a title", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("searchbox", { name: "Search books by title" });
+    await box.fill("moby");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?title=moby/);
+    await expect(page.getByRole("link", { name: "Moby-Dick" })).toBeVisible();
+    await expect(page.getByText("No more books")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("searching from Home by author, with the spec's message for an empty search", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const form = page.getByRole("search", { name: "Search books" });
+    await form.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("At least one search parameter is required").first()).toBeVisible();
+
+    await form.getByLabel("Author").fill("  austen ");
+    await form.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?author=austen$/);
+    const results = page.locator("section.paged-list article");
+    await expect(results.first()).toBeVisible();
+    for (const author of await results.locator(".book-card__author").allTextContents()) {
+      expect(author).toBe("Jane Austen");
+    }
+    await page.goto("/search?title=zzzznotabook");
+    await expect(page.getByText("No data available")).toBeVisible();
+  });
+
+  test("opening a category shows its books and count", async ({ page }) => {
+    await page.goto("/categories");
+    await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: /^Poetry/ }).click();
+    await expect(page).toHaveURL(/\/categories\?category=\d+/);
+    await expect(page.getByText("Currently 12 books in total.")).toBeVisible();
+    await expect(page.locator("section.paged-list article").first()).toBeVisible();
+    await expectAccessible(page);
+
+    const id = new URL(page.url()).searchParams.get("category");
+    await page.goto(`/category/${id}`);
+    await expect(page.getByRole("heading", { name: "Poetry", level: 1 })).toBeVisible();
+    await expect(page.getByText("Currently 12 books in total.")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("a book's page shows its details, and asks a visitor to log in", async ({ page }) => {
+    await page.goto("/search?title=moby-dick");
+    await page.getByRole("link", { name: "Moby-Dick" }).click();
+    await expect(page).toHaveURL(/\/book\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Moby-Dick", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Herman Melville" })).toBeVisible();
+    await expect(page.getByText(/^£\d\.\d\d$/)).toBeVisible();
+    await expect(page.getByText(/^\d\/\d$/)).toBeVisible();
+    await expect(page.getByText("No reviews yet. Be the first to review!")).toBeVisible();
+    await expect(page.locator("img").first()).toHaveJSProperty("complete", true);
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Please login to add items to cart");
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("link", { name: "Herman Melville" }).click();
+    await expect(page).toHaveURL(/\/search\?author=Herman(\+|%20)Melville/);
+  });
+
+  test("an unknown book says so", async ({ page }) => {
+    await page.goto("/book/999999");
+    await expect(page.getByText(/^Unable to load book details: /)).toBeVisible();
+  });
+
+  test("on a phone the pages fit the screen @phone", async ({ page }) => {
+    for (const path of ["/", "/categories", "/book/1", "/search?author=dickens"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { Suspense, useEffect, useRef } from "react";
+import { NavigationType, Outlet, useLocation, useNavigationType } from "react-router";
+import { DialogsProvider } from "../../ui/dialogs";
+import { SessionProvider } from "../session-provider";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { PageFallback } from "./page-fallback";
+import { RouteErrorBoundary } from "./route-error-boundary";
+
+/**
+ * On a new page: scroll to the top (back and forward keep the browser's own restoration) and
+ * move focus to the main region so screen readers start reading the new page.
+ */
+function useNewPageFocus() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname, navigationType]);
+  return mainRef;
+}
+
+export function RootLayout() {
+  const mainRef = useNewPageFocus();
+  const { pathname } = useLocation();
+  return (
+    <SessionProvider>
+      <DialogsProvider>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" ref={mainRef} tabIndex={-1} className="site-main">
+          <div className="container">
+            <RouteErrorBoundary key={pathname}>
+              <Suspense fallback={<PageFallback />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </div>
+        </main>
+        <Footer />
+      </DialogsProvider>
+    </SessionProvider>
+  );
+}

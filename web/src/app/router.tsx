@@ -1,0 +1,120 @@
+import { lazy, type ComponentType } from "react";
+import { Navigate, useRoutes, type RouteObject } from "react-router";
+import { RootLayout } from "./layout/root-layout";
+import { RequireLogin, VisitorsOnly } from "./route-guards";
+
+/** Each page is its own chunk, so the first load carries only the shell and the page shown. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return <Page />;
+}
+
+const MemberPlaceholderPage = lazy(() =>
+  import("./routes/member-placeholder-page").then((m) => ({ default: m.MemberPlaceholderPage })),
+);
+
+const memberPage = (title: string) => <MemberPlaceholderPage title={title} />;
+
+const notFoundPage = lazyPage(
+  () => import("./routes/not-found-page"),
+  (m) => m.NotFoundPage,
+);
+
+/** Profile sub-paths open the profile page on their view (spec §2). */
+const PROFILE_VIEW_PATHS = [
+  "user/recent-borrows",
+  "user/loan-history",
+  "user/wishlist",
+  "user/reviews",
+  "user/payment-orders",
+  "user/settings",
+];
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        index: true,
+        element: lazyPage(
+          () => import("./routes/home-page"),
+          (m) => m.HomePage,
+        ),
+      },
+      {
+        path: "books",
+        element: lazyPage(
+          () => import("../features/catalogue/pages/books-page"),
+          (m) => m.BooksPage,
+        ),
+      },
+      {
+        path: "categories",
+        element: lazyPage(
+          () => import("../features/catalogue/pages/categories-page"),
+          (m) => m.CategoriesPage,
+        ),
+      },
+      {
+        path: "category/:id",
+        element: lazyPage(
+          () => import("../features/catalogue/pages/category-page"),
+          (m) => m.CategoryPage,
+        ),
+      },
+      {
+        path: "search",
+        element: lazyPage(
+          () => import("../features/catalogue/pages/search-page"),
+          (m) => m.SearchPage,
+        ),
+      },
+      {
+        path: "book/:id",
+        element: lazyPage(
+          () => import("./routes/book-detail-page"),
+          (m) => m.BookDetailPage,
+        ),
+      },
+      {
+        element: <VisitorsOnly />,
+        children: [
+          {
+            path: "login",
+            element: lazyPage(
+              () => import("../features/accounts/pages/login-page"),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: "register",
+            element: lazyPage(
+              () => import("../features/accounts/pages/register-page"),
+              (m) => m.RegisterPage,
+            ),
+          },
+        ],
+      },
+      {
+        element: <RequireLogin />,
+        children: [
+          { path: "cart", element: memberPage("My Cart") },
+          { path: "user/dashboard", element: <Navigate to="/user/profile" replace /> },
+          { path: "user/profile", element: memberPage("My Profile") },
+          ...PROFILE_VIEW_PATHS.map((path) => ({ path, element: memberPage("My Profile") })),
+          { path: "user/books", element: memberPage("My Books") },
+          // Reminder e-mails link here.
+          { path: "mybooks", element: <Navigate to="/user/books" replace /> },
+          { path: "reader", element: memberPage("Reader") },
+          { path: "user/*", element: notFoundPage },
+        ],
+      },
+      { path: "*", element: notFoundPage },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,19 @@
+import { useParams } from "react-router";
+import { BookDetails } from "../../features/catalogue/components/book-details";
+import { useBook } from "../../features/catalogue/hooks/catalogue-queries";
+import { BookReviews } from "../../features/reviews/components/book-reviews";
+import { parseRouteId } from "../../lib/route-id";
+import { BookActions } from "./book-actions";
+
+/** Composes the catalogue's book details with the reviews section. */
+export function BookDetailPage() {
+  const { id } = useParams();
+  const bookId = parseRouteId(id);
+  const book = useBook(bookId);
+  return (
+    <div className="page">
+      <BookDetails bookId={bookId} renderActions={(detail) => <BookActions book={detail} />} />
+      {bookId !== null && book.isSuccess && <BookReviews bookId={bookId} />}
+    </div>
+  );
+}

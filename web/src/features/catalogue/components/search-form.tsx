@@ -1,0 +1,126 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../ui/button";
+import { CloseIcon, SearchIcon } from "../../../ui/icons";
+import type { SearchTerms } from "../api/catalogue-api";
+import { catalogueMessages } from "../messages";
+import {
+  cleanSearchTerms,
+  hasSearchTerms,
+  SEARCH_FIELDS,
+  searchPath,
+  type SearchField,
+} from "../search-terms";
+import "./search-form.css";
+
+const FIELD_LABELS: Record<SearchField, string> = {
+  title: "Title",
+  author: "Author",
+  category: "Category",
+};
+
+const FIELD_PLACEHOLDERS: Record<SearchField, string> = {
+  title: "e.g. Moby-Dick",
+  author: "e.g. Jane Austen",
+  category: "e.g. Poetry",
+};
+
+interface SearchFormProps {
+  /** Prefills the fields (the search page shows what was searched). */
+  initialTerms?: SearchTerms;
+  /** Names the form for assistive technology. */
+  label?: string;
+}
+
+/** Title, author and category search (spec §2 Home): at least one non-blank field. */
+export function SearchForm({ initialTerms = {}, label = "Search the catalogue" }: SearchFormProps) {
+  const navigate = useNavigate();
+  const idPrefix = useId();
+  const errorId = `${idPrefix}-error`;
+  const [values, setValues] = useState<Record<SearchField, string>>({
+    title: initialTerms.title ?? "",
+    author: initialTerms.author ?? "",
+    category: initialTerms.category ?? "",
+  });
+  const [error, setError] = useState<string | null>(null);
+  const inputRefs = useRef<Partial<Record<SearchField, HTMLInputElement | null>>>({});
+
+  function update(field: SearchField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (error) setError(null);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const terms = cleanSearchTerms(values);
+    if (!hasSearchTerms(terms)) {
+      setError(catalogueMessages.searchParameterRequired);
+      inputRefs.current.title?.focus();
+      return;
+    }
+    void navigate(searchPath(terms));
+  }
+
+  return (
+    <form
+      className="search-form"
+      role="search"
+      aria-label={label}
+      onSubmit={handleSubmit}
+      noValidate
+    >
+      <div className="search-form__fields">
+        {SEARCH_FIELDS.map((field) => {
+          const inputId = `${idPrefix}-${field}`;
+          return (
+            <div className="search-form__field" key={field}>
+              <label htmlFor={inputId} className="search-form__label">
+                {FIELD_LABELS[field]}
+              </label>
+              <div className="search-form__control">
+                <input
+                  id={inputId}
+                  ref={(element) => {
+                    inputRefs.current[field] = element;
+                  }}
+                  name={field}
+                  type="text"
+                  className="search-form__input"
+                  value={values[field]}
+                  placeholder={FIELD_PLACEHOLDERS[field]}
+                  autoComplete="off"
+                  maxLength={200}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  onChange={(event) => update(field, event.target.value)}
+                />
+                {values[field] !== "" && (
+                  <button
+                    type="button"
+                    className="search-form__clear"
+                    aria-label={`Clear ${FIELD_LABELS[field].toLowerCase()}`}
+                    onClick={() => {
+                      update(field, "");
+                      inputRefs.current[field]?.focus();
+                    }}
+                  >
+                    <CloseIcon size={14} />
+                  </button>
+                )}
+              </div>
+            </div>
+          );
+        })}
+        <Button type="submit" className="search-form__submit">
+          <SearchIcon />
+          Search
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} className="search-form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

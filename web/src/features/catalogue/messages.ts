@@ -1,0 +1,19 @@
+import { SEARCH_PARAMETER_REQUIRED } from "@folio/contract/constants";
+
+/** The catalogue's user-facing texts, word for word from spec §2 and §8. */
+export const catalogueMessages = {
+  searchParameterRequired: SEARCH_PARAMETER_REQUIRED,
+  searchFailed: "Search failed, please try again later",
+  loadMoreFailed: "Failed to load more results, please try again later",
+  noMoreBooks: "No more books",
+  noData: "No data available",
+  bookListFailed: "Failed to get book list, please try again later",
+  categoryListFailed: "Failed to get category list",
+  categoryBooksFailed: "Failed to get category books, please try again later",
+  categoryDataFailed: "Failed to get category data, please try again later",
+  noBooksInCategory: "No books in this category",
+  bookDetailsFailed: (reason: string) => `Unable to load book details: ${reason}`,
+  booksInTotal: (count: number) => `Currently ${count} books in total.`,
+  unknownBook: "Unknown Book",
+  unknownAuthor: "Unknown Author",
+} as const;

@@ -1,0 +1,63 @@
+import { useSearchParams } from "react-router";
+import { useDocumentTitle } from "../../../lib/document-title";
+import { parseRouteId } from "../../../lib/route-id";
+import { Button } from "../../../ui/button";
+import { CategoryBooks } from "../components/category-books";
+import { CategoryCards, CategoryCardsSkeleton } from "../components/category-cards";
+import { useCategories } from "../hooks/catalogue-queries";
+import { catalogueMessages } from "../messages";
+import "./category-pages.css";
+
+export function CategoriesPage() {
+  const [params] = useSearchParams();
+  const selectedId = parseRouteId(params.get("category"));
+  const categories = useCategories();
+  const selected =
+    categories.data?.categoriesList.find((category) => category.id === selectedId) ?? null;
+  useDocumentTitle(selected ? `${selected.name}: Categories` : "Categories");
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1>Categories</h1>
+        <p className="page__lead">
+          Browse the library by subject. Pick a category to see its books.
+        </p>
+      </header>
+
+      {categories.isPending ? (
+        <CategoryCardsSkeleton />
+      ) : categories.isError ? (
+        <div className="page__notice page__notice--error" role="alert">
+          <p>{catalogueMessages.categoryListFailed}</p>
+          <Button variant="secondary" size="sm" onClick={() => void categories.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : categories.data.categoriesList.length === 0 ? (
+        <p className="page__notice">{catalogueMessages.noData}</p>
+      ) : (
+        <CategoryCards categories={categories.data.categoriesList} selectedId={selectedId} />
+      )}
+
+      {selectedId !== null && categories.isSuccess && (
+        <section className="category-selection" aria-labelledby="selected-category-heading">
+          {selected ? (
+            <>
+              <h2 id="selected-category-heading">{selected.name}</h2>
+              {selected.description && (
+                <p className="category-selection__description">{selected.description}</p>
+              )}
+              <CategoryBooks categoryId={selected.id} categoryName={selected.name} />
+            </>
+          ) : (
+            <>
+              <h2 id="selected-category-heading">Category</h2>
+              <p className="page__notice">{catalogueMessages.noBooksInCategory}</p>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

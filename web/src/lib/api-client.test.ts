@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse } from "../test/books";
+import { ApiError, apiGet, apiPost, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_EVENT } from "./api-client";
+import { readToken, writeStored } from "./storage";
+
+describe("api client", () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal("fetch", fetchMock);
+  });
+
+  afterEach(() => {
+    fetchMock.mockReset();
+  });
+
+  function sentHeaders(): Headers {
+    const init = fetchMock.mock.calls[0]?.[1];
+    return new Headers(init?.headers);
+  }
+
+  it("sends the query string, the scripted-call header and no token for a visitor", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ state: "success" }));
+    await apiGet("/api/books/search", { title: "moby", author: "", category: undefined, page: 2 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/books/search?title=moby&page=2");
+    expect(sentHeaders().get("X-Requested-With")).toBe("XMLHttpRequest");
+    expect(sentHeaders().has("Authorization")).toBe(false);
+  });
+
+  it("sends the stored token and a JSON body", async () => {
+    writeStored("token", "abc123");
+    fetchMock.mockResolvedValue(jsonResponse({ state: "success" }));
+    await apiPost("/api/cart/add", { bookId: 7 });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(sentHeaders().get("Authorization")).toBe("Bearer abc123");
+    expect(sentHeaders().get("Content-Type")).toBe("application/json");
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBe('{"bookId":7}');
+  });
+
+  it("turns an error body into a typed ApiError", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ state: "error", code: "BOOK_NOT_FOUND", message: "No book has id 999" }, 404),
+    );
+    const error = await apiGet("/api/books/get", { bookId: 999 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: "BOOK_NOT_FOUND",
+      message: "No book has id 999",
+    });
+  });
+
+  it("describes an error without a JSON body by its status", async () => {
+    fetchMock.mockResolvedValue(new Response("Bad gateway", { status: 502 }));
+    await expect(apiGet("/api/books/popular")).rejects.toMatchObject({
+      status: 502,
+      message: "Server returned a 502 error",
+    });
+  });
+
+  it("reports a network failure as status 0", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    await expect(apiGet("/api/books/popular")).rejects.toMatchObject({
+      status: 0,
+      code: "NETWORK",
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it("on a 401 forgets the token and tells the app", async () => {
+    writeStored("token", "expired");
+    const listener = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    fetchMock.mockResolvedValue(
+      jsonResponse({ state: "error", code: "UNAUTHORIZED", message: "Please log in" }, 401),
+    );
+    await expect(apiPost("/api/cart/get")).rejects.toMatchObject({ status: 401 });
+    expect(readToken()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+  });
+});

@@ -1,0 +1,28 @@
+export const UNKNOWN_DATE = "Unknown";
+
+const longDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+const longDateUtc = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * US English long form ("November 22, 2026"); missing or invalid input gives "Unknown".
+ * A bare "2026-11-22" is a calendar day, not an instant, so it is formatted in UTC; otherwise
+ * browsers west of Greenwich would show the day before.
+ */
+export function formatLongDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
+  const isCalendarDay = typeof value === "string" && DATE_ONLY.test(value);
+  return (isCalendarDay ? longDateUtc : longDate).format(date);
+}

@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, type RenderResult } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { SessionContext, type Session } from "../lib/session";
+import { DialogsProvider } from "../ui/dialogs";
+import { ToastProvider } from "../ui/toast";
+
+/** Renders the current URL so tests can assert where a component navigated. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+interface RenderOptions {
+  /** The URL the app starts on. */
+  route?: string;
+  /** A route pattern when the component reads params (e.g. "/category/:id"). */
+  path?: string;
+  session?: Partial<Session>;
+}
+
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity } },
+  });
+  const session: Session = { isLoggedIn: false, signOut: () => undefined, ...options.session };
+  const wrap = (children: ReactNode) => (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[options.route ?? "/"]}>
+          <SessionContext.Provider value={session}>
+            <DialogsProvider>
+              <Routes>
+                <Route path={options.path ?? "*"} element={children} />
+                {options.path && <Route path="*" element={null} />}
+              </Routes>
+              <LocationProbe />
+            </DialogsProvider>
+          </SessionContext.Provider>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+  return render(wrap(ui));
+}
