@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4319);
 // A fresh embedded database for every run: the server seeds it on start.
 const dataDir = mkdtempSync(path.join(tmpdir(), "folio-e2e-"));
+// Journeys read the server's mail from DATA_DIR/mail (the .eml fallback); workers inherit this.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "tests",
@@ -44,6 +46,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Journeys register and log in many times from one address.
+      AUTH_RATE_LIMIT: "0",
+    },
   },
 });
