@@ -15,7 +15,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** The newest mail the server wrote to `to` (as an .eml file, since e2e runs without SMTP). */
+/**
+ * The newest mail of a type the server wrote to `to` (an .eml file: e2e runs without SMTP),
+ * decoded enough to read its text and links.
+ */
 export async function latestMailTo(to: string, type: string): Promise<string> {
   const { readdir, readFile } = await import("node:fs/promises");
   const path = await import("node:path");
@@ -27,7 +30,12 @@ export async function latestMailTo(to: string, type: string): Promise<string> {
       .reverse();
     for (const file of files) {
       const text = await readFile(path.join(dir, file), "utf8");
-      if (text.includes(`To: ${to}`)) return text;
+      // Undo quoted-printable soft breaks and escapes so links read whole.
+      if (text.includes(`To: ${to}`)) {
+        return text
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
