@@ -168,7 +168,7 @@ export async function buildApp({
       wildcard: false,
       // Hashed asset names never change; index.html must always be fresh.
       setHeaders: (res, filePath) => {
-        void res.header(
+        res.setHeader(
           "cache-control",
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? "public, max-age=31536000, immutable"

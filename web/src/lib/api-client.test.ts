@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../test/books";
-import { ApiError, apiGet, apiPost, NETWORK_ERROR_MESSAGE, UNAUTHORIZED_EVENT } from "./api-client";
+import {
+  ApiError,
+  apiGet,
+  apiPost,
+  NETWORK_ERROR_MESSAGE,
+  serverMessage,
+  UNAUTHORIZED_EVENT,
+} from "./api-client";
 import { readToken, writeStored } from "./storage";
 
 describe("api client", () => {
@@ -81,5 +88,39 @@ describe("api client", () => {
     expect(readToken()).toBeNull();
     expect(listener).toHaveBeenCalledTimes(1);
     window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+  });
+
+  it("leaves the session alone on a 401 the caller expects (a wrong password at login)", async () => {
+    writeStored("token", "kept");
+    const listener = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { state: "error", code: "WRONG_CREDENTIALS", message: "Incorrect email or password." },
+        401,
+      ),
+    );
+    await expect(
+      apiPost("/api/auth/login", { email: "a@b.co", password: "x" }, { unauthorizedEndsSession: false }),
+    ).rejects.toMatchObject({ status: 401, message: "Incorrect email or password." });
+    expect(readToken()).toBe("kept");
+    expect(listener).not.toHaveBeenCalled();
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+  });
+
+  it("sends an explicit bearer token instead of the stored one", async () => {
+    writeStored("token", "stored");
+    fetchMock.mockResolvedValue(jsonResponse({ state: "success" }));
+    await apiGet("/api/users/info", undefined, { headers: { Authorization: "Bearer fresh" } });
+    expect(sentHeaders().get("Authorization")).toBe("Bearer fresh");
+  });
+
+  it("tells a server's own error message from one the client made up", () => {
+    expect(serverMessage(new ApiError(409, "EMAIL_TAKEN", "Email has already been registered"))).toBe(
+      "Email has already been registered",
+    );
+    expect(serverMessage(new ApiError(0, "NETWORK", NETWORK_ERROR_MESSAGE))).toBeNull();
+    expect(serverMessage(new ApiError(502, "HTTP_502", "Server returned a 502 error"))).toBeNull();
+    expect(serverMessage(new Error("boom"))).toBeNull();
   });
 });

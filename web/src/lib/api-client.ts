@@ -24,6 +24,19 @@ export class ApiError extends Error {
   }
 }
 
+/** Codes the client makes up itself; any other code came with an error body from the server. */
+const CLIENT_SIDE_CODES = new Set(["NETWORK", "INVALID_RESPONSE"]);
+
+/**
+ * The server's own sentence about a failure (spec §8: show the server message when there is
+ * one), or null when the server said nothing readable (no connection, no error body).
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status === 0) return null;
+  if (CLIENT_SIDE_CODES.has(error.code) || error.code.startsWith("HTTP_")) return null;
+  return error.message;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -32,6 +45,11 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Whether a 401 means the session has died (drop the token, go to /login). False for login,
+   * whose 401 only means a wrong email or password and must leave the login page as it is.
+   */
+  unauthorizedEndsSession?: boolean;
 }
 
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
@@ -78,7 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     ...options.headers,
   };
   const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (method !== "GET") {
     headers["Content-Type"] = "application/json";
@@ -111,7 +129,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return data as T;
   }
 
-  if (response.status === 401) {
+  if (response.status === 401 && options.unauthorizedEndsSession !== false) {
     removeStored("token");
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
