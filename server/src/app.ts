@@ -166,6 +166,8 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Our setHeaders decides caching; the plugin's default would overwrite it.
+      cacheControl: false,
       // Hashed asset names never change; index.html must always be fresh.
       setHeaders: (res, filePath) => {
         res.setHeader(
