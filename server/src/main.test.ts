@@ -1,0 +1,92 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { testDatabaseKind, testDatabaseUrl, withDatabaseName } from "./test/database-url";
+
+const serverDir = fileURLToPath(new URL("..", import.meta.url));
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+function startServer(env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
+  });
+}
+
+function exitOf(
+  child: ChildProcessWithoutNullStreams,
+): Promise<{ code: number | null; stderr: string }> {
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
+}
+
+/** Resolves with the address once the server logs that it listens. */
+function listeningAddress(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on("exit", (code) =>
+      reject(new Error(`server exited (${code}) before listening:\n${out}`)),
+    );
+  });
+}
+
+/** A new, empty database of the kind this test run is on. */
+async function emptyDatabase(): Promise<Record<string, string>> {
+  if (testDatabaseKind() === "pglite") return {};
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  await admin.connect();
+  const name = `folio_main_${randomBytes(4).toString("hex")}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: testDatabaseUrl() });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  return { DATABASE_URL: withDatabaseName(testDatabaseUrl(), name) };
+}
+
+describe("the server process", () => {
+  it("refuses to start on a bad setting, naming it", async () => {
+    const { code, stderr } = await exitOf(startServer({ PORT: "eighty", DATA_DIR: tmpdir() }));
+    expect(code).toBe(1);
+    expect(stderr).toContain("Invalid configuration");
+    expect(stderr).toContain("PORT:");
+  });
+
+  it("starts on an empty database, migrates and seeds it, serves, and stops cleanly on SIGTERM", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "folio-main-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const child = startServer({ DATA_DIR: dataDir, ...(await emptyDatabase()) });
+    const exited = exitOf(child);
+    const base = await listeningAddress(child);
+
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { state: string };
+    expect(health.state).toBe("success");
+    const popular = (await (await fetch(`${base}/api/books/popular?page=1&pageSize=5`)).json()) as {
+      bookId: number[];
+    };
+    expect(popular.bookId).toHaveLength(5);
+    const epubs = await readdir(path.join(dataDir, "content", "books"));
+    expect(epubs.length).toBeGreaterThanOrEqual(120);
+
+    child.kill("SIGTERM");
+    const { code } = await exited;
+    expect(code).toBe(0);
+  }, 60_000);
+});
