@@ -28,3 +28,25 @@ export const accountMessages = {
   emailTaken: "Email has already been registered",
   fillOneField: "Please fill at least one field to update",
 } as const;
+
+export const MAX_TOP_UP_POUNDS = 10_000;
+export const TOP_UP_PRESETS_POUNDS = [50, 100, 200, 500, 1000] as const;
+/** Books a reader may hold at once. */
+export const BORROW_LIMIT = 10;
+export const LOAN_DAYS = 30;
+/** Overdue loans are returned automatically this many days after their due date. */
+export const AUTO_RETURN_DAYS = 7;
+/** The most books one cart (or one borrow request) may hold. */
+export const MAX_CART_ITEMS = 50;
+
+/** Borrow outcomes on the wire (spec.md §4); business outcomes answer HTTP 200. */
+export const borrowStates = {
+  success: "success",
+  insufficientBalance: "insufficient balance",
+  reachBorrowLimit: "Reach borrow limit",
+  exceedLimit: "exceed_limit",
+  failed: "Borrow failed.",
+} as const;
+
+/** wishlist/add and cart/add answer this state when the book is already there (spec.md §7). */
+export const ALREADY_PRESENT_STATE = " exist.";

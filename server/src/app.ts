@@ -18,7 +18,11 @@ import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { accountRoutes } from "./features/accounts/routes";
 import { catalogueRoutes } from "./features/catalogue/routes";
+import { listRoutes } from "./features/lists/routes";
+import { returnAllOpenLoans } from "./features/loans/borrow";
+import { loanRoutes } from "./features/loans/routes";
 import { notificationRoutes } from "./features/notifications/routes";
+import { paymentRoutes } from "./features/payments/routes";
 import {
   fileTransport,
   smtpTransport,
@@ -158,8 +162,11 @@ export async function buildApp({
   });
 
   await app.register(catalogueRoutes, { db: database.db, content });
-  await app.register(accountRoutes, { ctx, deletionSteps: [] });
+  await app.register(accountRoutes, { ctx, deletionSteps: [returnAllOpenLoans] });
   await app.register(notificationRoutes, { ctx });
+  await app.register(paymentRoutes, { ctx });
+  await app.register(listRoutes, { ctx });
+  await app.register(loanRoutes, { ctx });
 
   const webDist = findWebDist(config);
   if (webDist) {

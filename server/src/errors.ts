@@ -49,6 +49,23 @@ export const errors = {
       `A ${type} mail needs data.bookId of a book you have borrowed.`,
       "data.bookId",
     ),
+  idempotencyKeyReused: () =>
+    new AppError(
+      409,
+      "IDEMPOTENCY_KEY_REUSED",
+      "This Idempotency-Key was already used for a different request.",
+      "Idempotency-Key",
+    ),
+  cartFull: () =>
+    new AppError(409, "CART_FULL", "Your cart is full. Borrow or remove some books first."),
+  notInCart: () => new AppError(404, "NOT_IN_CART", "That book is not in your cart."),
+  cartQuantity: () =>
+    new AppError(
+      400,
+      "VALIDATION",
+      "An e-book loan is one copy, so the quantity can only be 1.",
+      "quantity",
+    ),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
   tooManyRequests: () =>

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -172,7 +174,105 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/** One loan of one book to one reader. Open while returned_at is null. */
+export const loans = pgTable(
+  "loans",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** null once the reader's account is deleted: the history stays, detached */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id),
+    borrowedAt: timestamp("borrowed_at", { withTimezone: true }).notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    /** what the loan cost when it was made, in pence */
+    pricePence: integer("price_pence").notNull(),
+  },
+  (t) => [
+    // A reader holds at most one open loan of a book.
+    uniqueIndex("loans_one_open_per_reader_book")
+      .on(t.userId, t.bookId)
+      .where(sql`${t.returnedAt} is null`),
+    index("loans_user_idx").on(t.userId, t.borrowedAt),
+    index("loans_open_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.returnedAt} is null`),
+    index("loans_book_idx").on(t.bookId, t.borrowedAt),
+  ],
+);
+
+/**
+ * Every change of a balance, in pence: top-ups positive, charges negative. A user's balance is
+ * always the sum of their rows; both are written in one transaction.
+ */
+export const ledger = pgTable(
+  "ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    loanId: bigint("loan_id", { mode: "number" }).references(() => loans.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("ledger_user_idx").on(t.userId, t.createdAt),
+    check("ledger_kind_known", sql`${t.kind} in ('topup', 'borrow', 'renewal')`),
+    check(
+      "ledger_sign_matches_kind",
+      sql`(${t.kind} = 'topup' and ${t.amountPence} > 0) or (${t.kind} <> 'topup' and ${t.amountPence} < 0)`,
+    ),
+  ],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookId] })],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookId] })],
+);
+
+/** The first answer to a request sent with an Idempotency-Key, replayed for repeats. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    response: jsonb("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
 export type BookRow = typeof books.$inferSelect;
+export type LoanRow = typeof loans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;

@@ -13,7 +13,7 @@ import {
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { DAY, HOUR } from "../../clock";
 import type { AppContext } from "../../context";
-import type { Executor } from "../../db/client";
+import type { Executor, Transaction } from "../../db/client";
 import { passwordResets, sessions, users, type UserRow } from "../../db/schema";
 import { errors } from "../../errors";
 import { penceToPounds } from "../catalogue/presenter";
@@ -187,7 +187,7 @@ export async function updateUser(
  * Work other features must do when an account goes (return open loans, and so on); each runs
  * inside the deletion's transaction, before the user row is removed.
  */
-export type AccountDeletionStep = (tx: Executor, userId: string, now: Date) => Promise<void>;
+export type AccountDeletionStep = (tx: Transaction, userId: string, now: Date) => Promise<void>;
 
 export async function deleteUser(
   ctx: AppContext,

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { LoginResponse, RegisterResponse } from "@folio/contract/accounts";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client";
-import { users } from "../../db/schema";
 import { httpClient } from "../../test/http";
+import { postToLedger } from "../payments/ledger";
 
 export interface TestUser {
   id: string;
@@ -33,11 +32,14 @@ export async function createUser(
     throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const loggedIn = await http.post<LoginResponse>("/api/auth/login", { email, password });
   if (loggedIn.status !== 200) throw new Error(`login failed: ${JSON.stringify(loggedIn.body)}`);
-  if (overrides.balancePence !== undefined) {
-    await db
-      .update(users)
-      .set({ balancePence: overrides.balancePence })
-      .where(eq(users.id, registered.body.UUID));
+  if (overrides.balancePence) {
+    // Through the ledger, as a top-up, so balance = sum of the ledger holds in tests too.
+    await postToLedger(db, {
+      userId: registered.body.UUID,
+      kind: "topup",
+      amountPence: overrides.balancePence,
+      at: new Date(),
+    });
   }
   return { id: registered.body.UUID, name, email, password, token: loggedIn.body.token };
 }

@@ -4,6 +4,7 @@ import {
   UNPAGED_LIST_LIMIT,
 } from "@folio/contract/constants";
 import {
+  type Book,
   type BookDetail,
   type BookList,
   type BooksByCategory,
@@ -12,8 +13,8 @@ import {
   type SearchQuery,
   type SearchResult,
 } from "@folio/contract/catalogue";
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client";
 import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
 import {
@@ -50,7 +51,7 @@ function windowOf({ page, pageSize }: Paging): Window {
 
 const bookColumns = { ...getTableColumns(books), categoryName: categories.name };
 
-function selectBooks(db: Database) {
+function selectBooks(db: Executor) {
   return db
     .select(bookColumns)
     .from(books)
@@ -173,6 +174,14 @@ export async function listCategories(db: Database): Promise<CategoriesList> {
 export async function getCategory(db: Database, categoryId: number): Promise<CategoryDetail> {
   const row = await findCategory(db, categoryId);
   return { state: "success", ...presentCategory(row, row.bookCount) };
+}
+
+/** Books in the order of `ids`; ids with no book are left out. */
+export async function findBooks(db: Executor, ids: readonly number[]): Promise<Book[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectBooks(db).where(inArray(books.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, presentBook(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Title and author of a book, for drawing its cover; null when there is no such book. */

@@ -1,0 +1,248 @@
+import { BORROW_LIMIT, LOAN_DAYS, borrowStates } from "@folio/contract/constants";
+import type { BorrowResult } from "@folio/contract/loans";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { DAY } from "../../clock";
+import type { AppContext } from "../../context";
+import type { Transaction } from "../../db/client";
+import { books, cartItems, loans, users, wishlistItems } from "../../db/schema";
+import { runIdempotent } from "../../idempotency";
+import type { AuthUser } from "../accounts/auth";
+import { penceToPounds } from "../catalogue/presenter";
+import { findBooks } from "../catalogue/service";
+import { enqueueMail } from "../notifications/outbox";
+import { lockBalance, postToLedger } from "../payments/ledger";
+
+export const borrowMessages = {
+  reachLimit: `You have reached the maximum borrow limit (${BORROW_LIMIT} books). Please return some books before trying again.`,
+  exceedLimit:
+    "This book has reached the maximum borrow limit (10 times). Not available for borrowing.",
+  insufficient: (shortfallPence: number) =>
+    `Your account balance is insufficient. You need to top up £${(shortfallPence / 100).toFixed(2)} to borrow this book`,
+  invalid: "Borrow failed: Invalid book",
+  lowStock: "Out of stock",
+  alreadyBorrowed: "You have already borrowed this book",
+} as const;
+
+interface Classified {
+  borrowable: { id: number; pricePence: number; title: string; author: string }[];
+  invalid: number[];
+  borrowed: number[];
+  lowStock: number[];
+  exceedLimit: number[];
+}
+
+/** Sorts the requested books by what stops each from being lent, with their rows locked. */
+async function classify(tx: Transaction, userId: string, bookIds: number[]): Promise<Classified> {
+  // Book rows in id order, so two borrowers lock them in the same order and never deadlock.
+  const rows = await tx
+    .select({
+      id: books.id,
+      title: books.title,
+      author: books.author,
+      pricePence: books.pricePence,
+      availableCopies: books.availableCopies,
+      borrowTimes: books.borrowTimes,
+      loanCap: books.loanCap,
+    })
+    .from(books)
+    .where(inArray(books.id, bookIds))
+    .orderBy(books.id)
+    .for("update");
+  const open = await tx
+    .select({ bookId: loans.bookId })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), isNull(loans.returnedAt), inArray(loans.bookId, bookIds)));
+  const held = new Set(open.map((loan) => loan.bookId));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const result: Classified = {
+    borrowable: [],
+    invalid: [],
+    borrowed: [],
+    lowStock: [],
+    exceedLimit: [],
+  };
+  for (const id of bookIds) {
+    const book = byId.get(id);
+    if (!book) result.invalid.push(id);
+    else if (held.has(id)) result.borrowed.push(id);
+    else if (book.borrowTimes >= book.loanCap) result.exceedLimit.push(id);
+    else if (book.availableCopies <= 0) result.lowStock.push(id);
+    else result.borrowable.push(book);
+  }
+  return result;
+}
+
+function failureMessage(c: Classified): string {
+  const reasons = [
+    c.invalid.length ? `${borrowMessages.invalid} (${c.invalid.length})` : null,
+    c.lowStock.length ? `${borrowMessages.lowStock} (${c.lowStock.length})` : null,
+    c.borrowed.length ? `${borrowMessages.alreadyBorrowed} (${c.borrowed.length})` : null,
+    c.exceedLimit.length ? `${borrowMessages.exceedLimit} (${c.exceedLimit.length})` : null,
+  ].filter(Boolean);
+  return reasons.join("; ");
+}
+
+/**
+ * Borrows one book or several for the caller, all in one transaction (design.md §4).
+ * The reader's row is locked first, then the books in id order: two requests racing for the
+ * last copy or the last pounds run one after the other, and the second sees what the first did.
+ */
+export async function borrowBooks(
+  ctx: AppContext,
+  user: AuthUser,
+  bookIds: number[],
+  idempotencyKey: string | undefined,
+): Promise<BorrowResult> {
+  const now = ctx.clock.now();
+  const dueAt = new Date(now.getTime() + LOAN_DAYS * DAY);
+  const result = await runIdempotent(
+    ctx.db,
+    { userId: user.id, scope: "borrow/borrow", key: idempotencyKey, request: { bookIds }, now },
+    async (tx): Promise<BorrowResult> => {
+      const balancePence = await lockBalance(tx, user.id);
+      const c = await classify(tx, user.id, bookIds);
+      const base = {
+        dueDate: null,
+        balance: penceToPounds(balancePence),
+        newPayment: 0,
+        InvalidBookIds: c.invalid,
+        LowStockBookIds: c.lowStock,
+        BorrowedBookIds: c.borrowed,
+        ExceedLimitBookIds: c.exceedLimit,
+        loans: [],
+        books: [],
+      };
+
+      if (c.borrowable.length === 0) {
+        const onlyLicence = c.exceedLimit.length > 0 && c.exceedLimit.length === bookIds.length;
+        return onlyLicence
+          ? { ...base, state: borrowStates.exceedLimit, message: borrowMessages.exceedLimit }
+          : { ...base, state: borrowStates.failed, message: failureMessage(c) };
+      }
+
+      const [held] = await tx
+        .select({ n: count() })
+        .from(loans)
+        .where(and(eq(loans.userId, user.id), isNull(loans.returnedAt)));
+      if ((held?.n ?? 0) + c.borrowable.length > BORROW_LIMIT) {
+        return {
+          ...base,
+          state: borrowStates.reachBorrowLimit,
+          message: borrowMessages.reachLimit,
+        };
+      }
+
+      const chargePence = c.borrowable.reduce((sum, book) => sum + book.pricePence, 0);
+      if (chargePence > balancePence) {
+        const shortfall = chargePence - balancePence;
+        return {
+          ...base,
+          state: borrowStates.insufficientBalance,
+          newPayment: penceToPounds(shortfall),
+          message: borrowMessages.insufficient(shortfall),
+        };
+      }
+
+      const ids = c.borrowable.map((book) => book.id);
+      const made = await tx
+        .insert(loans)
+        .values(
+          c.borrowable.map((book) => ({
+            userId: user.id,
+            bookId: book.id,
+            borrowedAt: now,
+            dueAt,
+            pricePence: book.pricePence,
+          })),
+        )
+        .returning({ id: loans.id, bookId: loans.bookId, pricePence: loans.pricePence });
+      // The CHECK on available_copies backs up the lock: a copy can never go below zero.
+      await tx
+        .update(books)
+        .set({
+          availableCopies: sql`${books.availableCopies} - 1`,
+          borrowTimes: sql`${books.borrowTimes} + 1`,
+          recentLoans: sql`${books.recentLoans} + 1`,
+        })
+        .where(inArray(books.id, ids));
+      let balanceAfter = balancePence;
+      for (const loan of made) {
+        ({ balancePence: balanceAfter } = await postToLedger(tx, {
+          userId: user.id,
+          kind: "borrow",
+          amountPence: -loan.pricePence,
+          loanId: loan.id,
+          at: now,
+        }));
+      }
+      await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, user.id), inArray(cartItems.bookId, ids)));
+      await tx
+        .delete(wishlistItems)
+        .where(and(eq(wishlistItems.userId, user.id), inArray(wishlistItems.bookId, ids)));
+
+      const [reader] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, user.id));
+      await enqueueMail(
+        tx,
+        {
+          type: "borrow",
+          to: reader!.email,
+          data: {
+            name: reader!.name,
+            books: c.borrowable.map((b) => ({
+              title: b.title,
+              author: b.author,
+              dueDate: dueAt,
+              pricePence: b.pricePence,
+            })),
+            chargePence,
+            balancePence: balanceAfter,
+            myBooksUrl: `${ctx.config.publicUrl}/mybooks`,
+          },
+        },
+        ctx.mail.format,
+        now,
+      );
+
+      return {
+        ...base,
+        state: borrowStates.success,
+        message: `Successfully borrowed ${made.length} book${made.length === 1 ? "" : "s"}.`,
+        dueDate: dueAt.toISOString(),
+        balance: penceToPounds(balanceAfter),
+        loans: made.map((loan) => ({
+          borrowId: loan.id,
+          bookId: loan.bookId,
+          borrowDate: now.toISOString(),
+          dueDate: dueAt.toISOString(),
+        })),
+        books: await findBooks(tx, ids),
+      };
+    },
+  );
+  if (result.state === borrowStates.success) ctx.mail.nudge();
+  return result;
+}
+
+/** Account deletion: open loans are returned, so their copies go back on the shelf. */
+export async function returnAllOpenLoans(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const returned = await tx
+    .update(loans)
+    .set({ returnedAt: now })
+    .where(and(eq(loans.userId, userId), isNull(loans.returnedAt)))
+    .returning({ bookId: loans.bookId });
+  for (const { bookId } of returned) {
+    await tx
+      .update(books)
+      .set({ availableCopies: sql`${books.availableCopies} + 1` })
+      .where(eq(books.id, bookId));
+  }
+}

@@ -1,0 +1,54 @@
+import { errorBodySchema } from "@folio/contract/common";
+import {
+  paymentHistorySchema,
+  topUpRequestSchema,
+  topUpResponseSchema,
+} from "@folio/contract/payments";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { idempotencyKeyOf } from "../../idempotency";
+import { authenticate } from "../accounts/auth";
+import { paymentHistory, topUp } from "./service";
+
+const tags = ["payments"];
+const security = [{ bearer: [] }];
+
+export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    "/api/payments/topup",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Add money to the balance",
+        description:
+          "amount in pounds: more than 0, at most 10000, at most 2 decimals. Send an Idempotency-Key header to retry safely.",
+        body: topUpRequestSchema,
+        response: {
+          200: topUpResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      topUp(ctx, await authenticate(ctx, request), request.body.amount, idempotencyKeyOf(request)),
+  );
+
+  api.post(
+    "/api/payments/history",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's top-ups, newest first",
+        response: { 200: paymentHistorySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => paymentHistory(ctx, await authenticate(ctx, request)),
+  );
+};
