@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bookSchema } from "./catalogue";
+import { idSchema } from "./common";
 import { borrowStates } from "./constants";
 import { bookIdsSchema } from "./lists";
 
@@ -40,3 +41,54 @@ export const borrowResultSchema = z.object({
   books: z.array(bookSchema),
 });
 export type BorrowResult = z.infer<typeof borrowResultSchema>;
+
+export const loanRecordSchema = z.object({
+  borrowId: z.number().int(),
+  bookId: z.number().int(),
+  bookTitle: z.string(),
+  bookAuthor: z.string(),
+  /** the same, under the names the history screen uses (spec.md §3) */
+  title: z.string(),
+  author: z.string(),
+  cover: z.string(),
+  borrowDate: z.string(),
+  dueDate: z.string(),
+  returnDate: z.string().nullable(),
+  status: loanStatusSchema,
+  /** what the loan cost, pounds; also the fee to renew it is the book's price now */
+  price: z.number(),
+});
+export type LoanRecord = z.infer<typeof loanRecordSchema>;
+
+export const loanListSchema = z.object({
+  state: z.literal("success"),
+  data: z.array(loanRecordSchema),
+  /** the books of the loans, in the same order, so a screen needs one request */
+  books: z.array(bookSchema),
+});
+export type LoanList = z.infer<typeof loanListSchema>;
+
+export const loanActionRequestSchema = z.object({ bookId: idSchema });
+export type LoanActionRequest = z.infer<typeof loanActionRequestSchema>;
+
+export const renewResultSchema = z.object({
+  state: z.enum([borrowStates.success, borrowStates.insufficientBalance]),
+  message: z.string(),
+  borrowId: z.number().int(),
+  /** the due date after renewal (ISO); the current one when the renewal did not happen */
+  newDueDate: z.string(),
+  /** the renewal fee, pounds: the book's price */
+  fee: z.number(),
+  balance: z.number(),
+  newPayment: z.number(),
+});
+export type RenewResult = z.infer<typeof renewResultSchema>;
+
+export const returnResultSchema = z.object({
+  state: z.literal("success"),
+  message: z.string(),
+  borrowId: z.number().int(),
+  bookId: z.number().int(),
+  returnDate: z.string(),
+});
+export type ReturnResult = z.infer<typeof returnResultSchema>;

@@ -32,6 +32,8 @@ import type { ContentStore } from "./features/reading/content-store";
 import { registerErrorHandling, registerNotFound } from "./http/error-handler";
 import { registerJsonBodies } from "./http/json-body";
 import { MailDelivery } from "./jobs/mail-delivery";
+import { Scheduler } from "./jobs/scheduler";
+import { remindDueSoon } from "./features/loans/lifecycle";
 import { createRateLimiter } from "./rate-limit";
 
 export interface AppDeps {
@@ -48,6 +50,8 @@ export interface BuiltApp {
   ctx: AppContext;
   /** The outbox worker; main starts it, tests drive it. Stopped when the app closes. */
   mailDelivery: MailDelivery;
+  /** Loan sweeps and nightly work; main starts it. Stopped when the app closes. */
+  scheduler: Scheduler;
 }
 
 /** The built web app: WEB_DIST, else web/dist beside this package (source tree or bundle). */
@@ -156,13 +160,24 @@ export async function buildApp({
     rateLimiter: createRateLimiter(database.db, clock),
     mail: { format: { timeZone: config.timeZone }, nudge: () => mailDelivery.nudge() },
   };
+  const scheduler = new Scheduler(ctx, app.log);
   app.addHook("onClose", async () => {
+    await scheduler.stop();
     await mailDelivery.stop();
     transport.close();
   });
 
   await app.register(catalogueRoutes, { db: database.db, content });
-  await app.register(accountRoutes, { ctx, deletionSteps: [returnAllOpenLoans] });
+  const remindAtLogin = async (userId: string) => {
+    const now = clock.now();
+    const sent = await ctx.db.transaction((tx) => remindDueSoon(ctx, tx, now, userId));
+    if (sent > 0) mailDelivery.nudge();
+  };
+  await app.register(accountRoutes, {
+    ctx,
+    deletionSteps: [returnAllOpenLoans],
+    afterLogin: [remindAtLogin],
+  });
   await app.register(notificationRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
   await app.register(listRoutes, { ctx });
@@ -187,5 +202,5 @@ export async function buildApp({
     });
   }
   registerNotFound(app, webDist !== null);
-  return { app, ctx, mailDelivery };
+  return { app, ctx, mailDelivery, scheduler };
 }

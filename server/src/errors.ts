@@ -66,6 +66,8 @@ export const errors = {
       "An e-book loan is one copy, so the quantity can only be 1.",
       "quantity",
     ),
+  loanNotFound: () =>
+    new AppError(404, "LOAN_NOT_FOUND", "You have no open loan of that book.", "bookId"),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
   tooManyRequests: () =>

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const content = new FileContentStore(path.join(config.dataDir, "content"));
-  const { app, mailDelivery } = await buildApp({ config, database, content });
+  const { app, mailDelivery, scheduler } = await buildApp({ config, database, content });
 
   if (config.seedOnStart) {
     if (await isCatalogueEmpty(database.db)) {
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   mailDelivery.start();
+  scheduler.start();
 }
 
 main().catch((error: unknown) => {

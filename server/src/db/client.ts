@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database itself, when that is what this is (tests dump it as a snapshot). */
   pglite?: PGlite;
+  /** The connection string, when this is a PostgreSQL server. */
+  url?: string;
 }
 
 export interface OpenDatabaseOptions {
@@ -74,6 +76,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return {
     db: db as unknown as Database,
     kind: "postgres",
+    url: connectionString,
     migrate: async () => {
       // One connection holds the lock for the whole run, so a second process waits, then finds
       // nothing left to apply.

@@ -189,6 +189,10 @@ export const loans = pgTable(
     returnedAt: timestamp("returned_at", { withTimezone: true }),
     /** what the loan cost when it was made, in pence */
     pricePence: integer("price_pence").notNull(),
+    /** the due date the due-soon reminder was sent for; a renewal makes a new one due */
+    remindedDueAt: timestamp("reminded_due_at", { withTimezone: true }),
+    /** the due date the overdue notice was sent for */
+    overdueNoticeDueAt: timestamp("overdue_notice_due_at", { withTimezone: true }),
   },
   (t) => [
     // A reader holds at most one open loan of a book.

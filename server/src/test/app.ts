@@ -6,8 +6,9 @@ import { buildApp, type AppDeps } from "../app";
 import { ManualClock } from "../clock";
 import type { AppContext } from "../context";
 import type { MailDelivery } from "../jobs/mail-delivery";
+import type { Scheduler } from "../jobs/scheduler";
 import { loadConfig, type Config } from "../config";
-import type { DatabaseHandle } from "../db/client";
+import { openDatabase, type DatabaseHandle } from "../db/client";
 import { FileContentStore } from "../features/reading/content-store";
 import { openTestDatabase } from "./database";
 
@@ -15,6 +16,7 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   mailDelivery: MailDelivery;
+  scheduler: Scheduler;
   clock: ManualClock;
   database: DatabaseHandle;
   config: Config;
@@ -26,7 +28,7 @@ export interface TestApp {
 /** The real app on a fresh copy of the seeded database, driven with app.inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, "mailTransport"> = {},
+  deps: Pick<AppDeps, "mailTransport"> & { shareDatabaseWith?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "folio-test-"));
   const config = loadConfig({
@@ -40,15 +42,24 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: "0",
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = deps.shareDatabaseWith
+    ? await secondHandle(deps.shareDatabaseWith.database)
+    : await openTestDatabase();
   const content = new FileContentStore(path.join(dataDir, "content"));
   // Tests move time by hand; it starts at the real now so database defaults agree with it.
   const clock = new ManualClock(new Date());
-  const { app, ctx, mailDelivery } = await buildApp({ config, database, content, clock, ...deps });
+  const { app, ctx, mailDelivery, scheduler } = await buildApp({
+    config,
+    database,
+    content,
+    clock,
+    ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+  });
   return {
     app,
     ctx,
     mailDelivery,
+    scheduler,
     clock,
     database,
     config,
@@ -60,4 +71,13 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another server process's view of the same database: on PostgreSQL its own connection pool
+ * (so the two really run at once); PGlite lives in one process, so there it is the same handle.
+ */
+async function secondHandle(database: DatabaseHandle): Promise<DatabaseHandle> {
+  if (database.url) return openDatabase({ databaseUrl: database.url, poolSize: 5 });
+  return { ...database, close: async () => undefined };
 }

@@ -30,6 +30,8 @@ import {
 export interface AccountRoutesOptions {
   ctx: AppContext;
   deletionSteps: readonly AccountDeletionStep[];
+  /** Work for other features after a successful login (the due-soon check of spec.md §4). */
+  afterLogin: readonly ((userId: string) => Promise<unknown>)[];
 }
 
 const tags = ["accounts"];
@@ -39,7 +41,7 @@ const errorsOf = (...codes: number[]) =>
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { ctx, deletionSteps },
+  { ctx, deletionSteps, afterLogin },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -66,7 +68,16 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: loginResponseSchema, ...errorsOf(400, 401, 429) },
       },
     },
-    (request) => login(ctx, request.body, request.ip),
+    async (request) => {
+      const session = await login(ctx, request.body, request.ip);
+      for (const hook of afterLogin) {
+        // A failed reminder check must not fail the login; the nightly run covers it.
+        await hook(session.UUID).catch((error: unknown) =>
+          request.log.error({ err: error }, "after-login hook failed"),
+        );
+      }
+      return session;
+    },
   );
 
   api.post(

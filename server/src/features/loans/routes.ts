@@ -1,11 +1,19 @@
 import { errorBodySchema } from "@folio/contract/common";
-import { borrowRequestSchema, borrowResultSchema } from "@folio/contract/loans";
+import {
+  borrowRequestSchema,
+  borrowResultSchema,
+  loanActionRequestSchema,
+  loanListSchema,
+  renewResultSchema,
+  returnResultSchema,
+} from "@folio/contract/loans";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
 import { authenticate } from "../accounts/auth";
 import { borrowBooks } from "./borrow";
+import { listOpenLoans, loanHistory, renewLoan, returnLoan } from "./service";
 
 const tags = ["loans"];
 const security = [{ bearer: [] }];
@@ -38,5 +46,77 @@ export const loanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         request.body.bookId,
         idempotencyKeyOf(request),
       ),
+  );
+
+  api.post(
+    "/api/borrow/borrowlist",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's open loans (borrowed or overdue), soonest due first",
+        response: { 200: loanListSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => listOpenLoans(ctx, await authenticate(ctx, request)),
+  );
+
+  api.post(
+    "/api/borrow/history",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Every loan the caller made, newest first, with its status",
+        response: { 200: loanListSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => loanHistory(ctx, await authenticate(ctx, request)),
+  );
+
+  api.post(
+    "/api/borrow/renew",
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Renew the caller's open loan of a book for 30 more days; the fee is the book's price",
+        body: loanActionRequestSchema,
+        response: {
+          200: renewResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      renewLoan(
+        ctx,
+        await authenticate(ctx, request),
+        request.body.bookId,
+        idempotencyKeyOf(request),
+      ),
+  );
+
+  api.post(
+    "/api/borrow/return",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Return the caller's open loan of a book (no refund)",
+        body: loanActionRequestSchema,
+        response: {
+          200: returnResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => returnLoan(ctx, await authenticate(ctx, request), request.body.bookId),
   );
 };

@@ -1,0 +1,233 @@
+import { LOAN_DAYS, borrowStates } from "@folio/contract/constants";
+import type {
+  LoanList,
+  LoanRecord,
+  LoanStatus,
+  RenewResult,
+  ReturnResult,
+} from "@folio/contract/loans";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { DAY } from "../../clock";
+import type { AppContext } from "../../context";
+import type { Executor, Transaction } from "../../db/client";
+import { books, loans, users, type LoanRow } from "../../db/schema";
+import { errors } from "../../errors";
+import { runIdempotent } from "../../idempotency";
+import type { AuthUser } from "../accounts/auth";
+import { coverUrlFor, penceToPounds } from "../catalogue/presenter";
+import { findBooks } from "../catalogue/service";
+import { enqueueMail } from "../notifications/outbox";
+import { lockBalance, postToLedger } from "../payments/ledger";
+
+export function statusOf(loan: Pick<LoanRow, "returnedAt" | "dueAt">, now: Date): LoanStatus {
+  if (loan.returnedAt) return "returned";
+  return loan.dueAt.getTime() < now.getTime() ? "overdue" : "borrowed";
+}
+
+const loanColumns = {
+  id: loans.id,
+  bookId: loans.bookId,
+  borrowedAt: loans.borrowedAt,
+  dueAt: loans.dueAt,
+  returnedAt: loans.returnedAt,
+  pricePence: loans.pricePence,
+  title: books.title,
+  author: books.author,
+};
+
+type LoanWithBook = Pick<
+  LoanRow,
+  "id" | "bookId" | "borrowedAt" | "dueAt" | "returnedAt" | "pricePence"
+> & {
+  title: string;
+  author: string;
+};
+
+function presentLoan(row: LoanWithBook, now: Date): LoanRecord {
+  return {
+    borrowId: row.id,
+    bookId: row.bookId,
+    bookTitle: row.title,
+    bookAuthor: row.author,
+    title: row.title,
+    author: row.author,
+    cover: coverUrlFor(row.bookId),
+    borrowDate: row.borrowedAt.toISOString(),
+    dueDate: row.dueAt.toISOString(),
+    returnDate: row.returnedAt?.toISOString() ?? null,
+    status: statusOf(row, now),
+    price: penceToPounds(row.pricePence),
+  };
+}
+
+async function loanList(db: Executor, rows: LoanWithBook[], now: Date): Promise<LoanList> {
+  const data = rows.map((row) => presentLoan(row, now));
+  return {
+    state: "success",
+    data,
+    books: await findBooks(
+      db,
+      data.map((loan) => loan.bookId),
+    ),
+  };
+}
+
+/** Open loans (borrowed or overdue), soonest due first. */
+export async function listOpenLoans(ctx: AppContext, user: AuthUser): Promise<LoanList> {
+  const rows = await ctx.db
+    .select(loanColumns)
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .where(and(eq(loans.userId, user.id), isNull(loans.returnedAt)))
+    .orderBy(loans.dueAt, loans.id);
+  return loanList(ctx.db, rows, ctx.clock.now());
+}
+
+/** Every loan the reader ever made, newest first. */
+export async function loanHistory(ctx: AppContext, user: AuthUser): Promise<LoanList> {
+  const rows = await ctx.db
+    .select(loanColumns)
+    .from(loans)
+    .innerJoin(books, eq(books.id, loans.bookId))
+    .where(eq(loans.userId, user.id))
+    .orderBy(desc(loans.borrowedAt), desc(loans.id))
+    .limit(1000);
+  return loanList(ctx.db, rows, ctx.clock.now());
+}
+
+/** The caller's open loan of a book, locked for the transaction; 404 when there is none. */
+async function lockOpenLoan(tx: Transaction, userId: string, bookId: number) {
+  const [loan] = await tx
+    .select()
+    .from(loans)
+    .where(and(eq(loans.userId, userId), eq(loans.bookId, bookId), isNull(loans.returnedAt)))
+    .for("update");
+  if (!loan) throw errors.loanNotFound();
+  return loan;
+}
+
+export const insufficientForRenewal = (shortfallPence: number) =>
+  `Insufficient balance, you need £${(shortfallPence / 100).toFixed(2)}`;
+
+/**
+ * Renews the caller's open loan of a book (also when overdue): the fee is the book's price now,
+ * and the new due date is 30 days from the later of the current due date and now.
+ */
+export async function renewLoan(
+  ctx: AppContext,
+  user: AuthUser,
+  bookId: number,
+  idempotencyKey: string | undefined,
+): Promise<RenewResult> {
+  const now = ctx.clock.now();
+  return runIdempotent(
+    ctx.db,
+    { userId: user.id, scope: "borrow/renew", key: idempotencyKey, request: { bookId }, now },
+    async (tx) => {
+      // Same lock order as borrowing: the reader's row first, then the loan.
+      const balancePence = await lockBalance(tx, user.id);
+      const loan = await lockOpenLoan(tx, user.id, bookId);
+      const [book] = await tx
+        .select({ pricePence: books.pricePence })
+        .from(books)
+        .where(eq(books.id, bookId));
+      const fee = book!.pricePence;
+      if (fee > balancePence) {
+        return {
+          state: borrowStates.insufficientBalance,
+          message: insufficientForRenewal(fee - balancePence),
+          borrowId: loan.id,
+          newDueDate: loan.dueAt.toISOString(),
+          fee: penceToPounds(fee),
+          balance: penceToPounds(balancePence),
+          newPayment: penceToPounds(fee - balancePence),
+        };
+      }
+      const newDue = new Date(Math.max(loan.dueAt.getTime(), now.getTime()) + LOAN_DAYS * DAY);
+      await tx.update(loans).set({ dueAt: newDue }).where(eq(loans.id, loan.id));
+      const { balancePence: after } = await postToLedger(tx, {
+        userId: user.id,
+        kind: "renewal",
+        amountPence: -fee,
+        loanId: loan.id,
+        at: now,
+      });
+      return {
+        state: borrowStates.success,
+        message: "Renewal successful",
+        borrowId: loan.id,
+        newDueDate: newDue.toISOString(),
+        fee: penceToPounds(fee),
+        balance: penceToPounds(after),
+        newPayment: 0,
+      };
+    },
+  );
+}
+
+/** Ends a loan: the copy goes back on the shelf and the reader gets a note. No refund. */
+export async function closeLoan(
+  ctx: AppContext,
+  tx: Transaction,
+  loan: Pick<LoanRow, "id" | "bookId" | "userId">,
+  returnedAt: Date,
+): Promise<boolean> {
+  const [closed] = await tx
+    .update(loans)
+    .set({ returnedAt })
+    .where(and(eq(loans.id, loan.id), isNull(loans.returnedAt)))
+    .returning({ id: loans.id });
+  // Another process closed it first: nothing more to do, and no second mail.
+  if (!closed) return false;
+  const [book] = await tx
+    .update(books)
+    .set({ availableCopies: sql`${books.availableCopies} + 1` })
+    .where(eq(books.id, loan.bookId))
+    .returning({ title: books.title, author: books.author });
+  if (loan.userId) {
+    const [reader] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, loan.userId));
+    if (reader && book) {
+      await enqueueMail(
+        tx,
+        {
+          type: "return",
+          to: reader.email,
+          data: {
+            name: reader.name,
+            book: { title: book.title, author: book.author },
+            returnDate: returnedAt,
+            shopUrl: ctx.config.publicUrl,
+          },
+          dedupeKey: `return:${loan.id}`,
+        },
+        ctx.mail.format,
+        returnedAt,
+      );
+    }
+  }
+  return true;
+}
+
+export async function returnLoan(
+  ctx: AppContext,
+  user: AuthUser,
+  bookId: number,
+): Promise<ReturnResult> {
+  const now = ctx.clock.now();
+  const loan = await ctx.db.transaction(async (tx) => {
+    const open = await lockOpenLoan(tx, user.id, bookId);
+    await closeLoan(ctx, tx, open, now);
+    return open;
+  });
+  ctx.mail.nudge();
+  return {
+    state: "success",
+    message: "Book returned",
+    borrowId: loan.id,
+    bookId,
+    returnDate: now.toISOString(),
+  };
+}

@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { nextMidnight } from "../calendar";
+import type { AppContext } from "../context";
+import type { Transaction } from "../db/client";
+import {
+  autoReturnOverdue,
+  noticeOverdue,
+  refreshRecentLoans,
+  remindDueSoon,
+} from "../features/loans/lifecycle";
+
+/** Advisory-lock keys: any numbers will do as long as every process uses the same ones. */
+const LOAN_SWEEP_LOCK = 727_101;
+const NIGHTLY_LOCK = 727_102;
+
+export interface SweepReport {
+  ran: boolean;
+  autoReturned: number;
+  overdueNotices: number;
+  reminders: number;
+}
+
+/**
+ * Runs `work` in one transaction holding a transaction-level advisory lock, or not at all if
+ * another process holds it: with several servers on one PostgreSQL, one does each run.
+ */
+async function underLock(
+  ctx: AppContext,
+  key: number,
+  work: (tx: Transaction) => Promise<void>,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const result: unknown = await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${key}) as locked`,
+    );
+    const [row] = (result as { rows: { locked: boolean }[] }).rows;
+    if (!row?.locked) return false;
+    await work(tx);
+    return true;
+  });
+}
+
+/** Overdue notices, automatic returns and due-soon reminders, as of the clock's now. */
+export async function sweepLoans(ctx: AppContext): Promise<SweepReport> {
+  const report: SweepReport = { ran: false, autoReturned: 0, overdueNotices: 0, reminders: 0 };
+  const now = ctx.clock.now();
+  report.ran = await underLock(ctx, LOAN_SWEEP_LOCK, async (tx) => {
+    report.autoReturned = await autoReturnOverdue(ctx, tx, now);
+    report.overdueNotices = await noticeOverdue(ctx, tx, now);
+    report.reminders = await remindDueSoon(ctx, tx, now);
+  });
+  if (report.autoReturned + report.overdueNotices + report.reminders > 0) ctx.mail.nudge();
+  return report;
+}
+
+export async function nightlyMaintenance(ctx: AppContext): Promise<boolean> {
+  return underLock(ctx, NIGHTLY_LOCK, (tx) => refreshRecentLoans(tx, ctx.clock.now()));
+}
+
+/**
+ * Starts the periodic work: a loan sweep at start (catching up after downtime), every minute,
+ * and at each local midnight of the shop's time zone, with the nightly maintenance then.
+ */
+export class Scheduler {
+  private timers: NodeJS.Timeout[] = [];
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+    private readonly sweepEveryMs = 60_000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.run("catch-up sweep", () => sweepLoans(this.ctx));
+    this.run("recent loans", () => nightlyMaintenance(this.ctx));
+    const every = setInterval(
+      () => this.run("sweep", () => sweepLoans(this.ctx)),
+      this.sweepEveryMs,
+    );
+    every.unref();
+    this.timers.push(every);
+    this.scheduleMidnight();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+    await this.running;
+  }
+
+  private scheduleMidnight(): void {
+    const now = this.ctx.clock.now();
+    const wait = nextMidnight(now, this.ctx.config.timeZone).getTime() - now.getTime();
+    const timer = setTimeout(() => {
+      this.run("midnight sweep", () => sweepLoans(this.ctx));
+      this.run("nightly maintenance", () => nightlyMaintenance(this.ctx));
+      this.scheduleMidnight();
+    }, wait + 1000);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Runs one job after the previous one, so this process never overlaps itself. */
+  private run(name: string, job: () => Promise<unknown>): void {
+    if (this.stopped) return;
+    this.running = this.running
+      .then(job)
+      .catch((error: unknown) => this.log.error({ err: error, job: name }, "scheduled job failed"));
+  }
+}
