@@ -5,9 +5,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4319);
 // A fresh embedded database for every run: the server seeds it on start.
-const dataDir = mkdtempSync(path.join(tmpdir(), "folio-e2e-"));
-// Journeys read the server's mail from DATA_DIR/mail (the .eml fallback); workers inherit this.
-process.env.E2E_DATA_DIR = dataDir;
+// Journeys read the server's mail from DATA_DIR/mail (the .eml fallback). Workers load this file
+// again but inherit the variable, so they see the folder the server was started with.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "folio-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests",

@@ -1,17 +1,19 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { UNAUTHORIZED_EVENT } from "../lib/api-client";
-import { readToken, removeStored, writeStored } from "../lib/storage";
-import { jsonResponse, makeBookPage } from "../test/books";
+import { readStored, readToken, removeStored, writeStored } from "../lib/storage";
+import { fakeApi } from "../test/accounts";
+import { jsonResponse } from "../test/books";
 import { installFakeIntersectionObserver } from "../test/intersection-observer";
 import { ToastProvider } from "../ui/toast";
 import { AppRoutes } from "./router";
 
 function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output data-testid="path">{`${pathname}${search}`}</output>;
 }
 
 /** The real route table and layout, on an in-memory history. */
@@ -29,32 +31,35 @@ function renderApp(path: string) {
   );
 }
 
+const HOME_HEADING = { level: 1, name: "Find your next great read" } as const;
+
 describe("navigation guard", () => {
   beforeEach(() => {
     installFakeIntersectionObserver();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => Promise.resolve(jsonResponse(makeBookPage(1, 2)))),
-    );
+    vi.stubGlobal("fetch", fakeApi());
   });
 
   it("sends a visitor from a protected route to the home page", async () => {
     renderApp("/cart");
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Find your next great read" }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", HOME_HEADING)).toBeInTheDocument();
     expect(screen.getByTestId("path")).toHaveTextContent(/^\/$/);
   });
 
-  it("sends a logged-in reader away from /login and /register", async () => {
-    writeStored("token", "token-1");
-    renderApp("/register");
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Find your next great read" }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "My Books" })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+  it("sends a visitor from the profile to the home page", async () => {
+    renderApp("/user/profile");
+    expect(await screen.findByRole("heading", HOME_HEADING)).toBeInTheDocument();
   });
+
+  it.each(["/register", "/login", "/forgot-password", "/reset-password?token=abc"])(
+    "sends a logged-in reader away from %s",
+    async (path) => {
+      writeStored("token", "token-1");
+      renderApp(path);
+      expect(await screen.findByRole("heading", HOME_HEADING)).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "My Books" })).toBeInTheDocument();
+      expect(screen.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+    },
+  );
 
   it("lets a logged-in reader open a protected route, and goes to /login on a 401", async () => {
     writeStored("token", "token-1");
@@ -71,6 +76,20 @@ describe("navigation guard", () => {
     expect(screen.getByTestId("path")).toHaveTextContent("/login");
   });
 
+  it("redirects /user/dashboard to the profile, and opens /user/settings on Settings", async () => {
+    writeStored("token", "token-1");
+    const { unmount } = renderApp("/user/dashboard");
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "User Details" }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId("path")).toHaveTextContent(/^\/user\/profile$/);
+    unmount();
+
+    renderApp("/user/settings");
+    expect(await screen.findByRole("heading", { level: 2, name: "Settings" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+  });
+
   it("logs out from the user menu to /login and forgets the user's data", async () => {
     const user = userEvent.setup();
     writeStored("token", "token-1");
@@ -82,12 +101,73 @@ describe("navigation guard", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "My Books" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Cart, 1 book" })).toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "Ada" }));
+    // The start-up check has refreshed the stored name from the server.
+    await user.click(await screen.findByRole("button", { name: "Ada Lovelace" }));
     await user.click(screen.getByRole("button", { name: "Logout" }));
 
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
     expect(readToken()).toBeNull();
+    expect(readStored("userName")).toBeNull();
+    expect(readStored("cartItems")).toBeNull();
     expect(screen.getByRole("button", { name: "Cart, 0 books" })).toBeInTheDocument();
+  });
+
+  it("keeps the reader logged in and says so when the server cannot log them out", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({ "/api/auth/logout": () => Promise.reject(new TypeError("Failed to fetch")) }),
+    );
+    writeStored("token", "token-1");
+    renderApp("/user/books");
+    await user.click(await screen.findByRole("button", { name: "Ada Lovelace" }));
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+
+    expect(await screen.findByText("Logout failed, please try again")).toBeInTheDocument();
+    expect(readToken()).toBe("token-1");
+    expect(screen.getByTestId("path")).toHaveTextContent("/user/books");
+  });
+
+  it("closes the user menu on Escape and on a click outside", async () => {
+    const user = userEvent.setup();
+    writeStored("token", "token-1");
+    renderApp("/");
+    const button = await screen.findByRole("button", { name: "Ada Lovelace" });
+    await user.click(button);
+    expect(button).toHaveAttribute("aria-expanded", "true");
+    await user.keyboard("{Escape}");
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    await user.click(screen.getByRole("heading", HOME_HEADING));
+    await waitFor(() => expect(button).toHaveAttribute("aria-expanded", "false"));
+  });
+
+  it("on start, logs out a stored token the server no longer accepts", async () => {
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "/api/users/info": jsonResponse(
+          { state: "error", code: "UNAUTHORIZED", message: "Please log in to continue." },
+          401,
+        ),
+      }),
+    );
+    writeStored("token", "stale");
+    writeStored("userName", "Ada");
+    renderApp("/user/books");
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
+    expect(readToken()).toBeNull();
+    expect(readStored("userName")).toBeNull();
+  });
+
+  it("on start, logs out when the account comes back empty", async () => {
+    vi.stubGlobal("fetch", fakeApi({ "/api/users/info": jsonResponse({ state: "success" }) }));
+    writeStored("token", "token-1");
+    renderApp("/");
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
+    expect(readToken()).toBeNull();
   });
 
   it("shows a not-found page for unknown routes", async () => {

@@ -7,7 +7,10 @@ export function RequireLogin() {
   return isLoggedIn ? <Outlet /> : <Navigate to="/" replace />;
 }
 
-/** /login and /register: someone already logged in is sent to the home page. */
+/**
+ * /login, /register and the password-reset pages: someone already logged in is sent to the home
+ * page.
+ */
 export function VisitorsOnly() {
   const { isLoggedIn } = useSession();
   return isLoggedIn ? <Navigate to="/" replace /> : <Outlet />;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from "react";
 import { Navigate, useRoutes, type RouteObject } from "react-router";
+import { PROFILE_VIEW_BY_PATH } from "../lib/profile-views";
 import { RootLayout } from "./layout/root-layout";
 import { RequireLogin, VisitorsOnly } from "./route-guards";
 
@@ -20,15 +21,14 @@ const notFoundPage = lazyPage(
   (m) => m.NotFoundPage,
 );
 
+/** One element for every profile path, which picks its view from the URL (spec §2). */
+const profilePage = lazyPage(
+  () => import("./routes/profile-page"),
+  (m) => m.ProfilePage,
+);
+
 /** Profile sub-paths open the profile page on their view (spec §2). */
-const PROFILE_VIEW_PATHS = [
-  "user/recent-borrows",
-  "user/loan-history",
-  "user/wishlist",
-  "user/reviews",
-  "user/payment-orders",
-  "user/settings",
-];
+const PROFILE_VIEW_PATHS = Object.keys(PROFILE_VIEW_BY_PATH).map((path) => path.slice(1));
 
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
@@ -94,6 +94,21 @@ export const routes: RouteObject[] = [
               (m) => m.RegisterPage,
             ),
           },
+          {
+            path: "forgot-password",
+            element: lazyPage(
+              () => import("../features/accounts/pages/forgot-password-page"),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            // The password_reset mail links here.
+            path: "reset-password",
+            element: lazyPage(
+              () => import("../features/accounts/pages/reset-password-page"),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
         ],
       },
       {
@@ -101,8 +116,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: "cart", element: memberPage("My Cart") },
           { path: "user/dashboard", element: <Navigate to="/user/profile" replace /> },
-          { path: "user/profile", element: memberPage("My Profile") },
-          ...PROFILE_VIEW_PATHS.map((path) => ({ path, element: memberPage("My Profile") })),
+          { path: "user/profile", element: profilePage },
+          ...PROFILE_VIEW_PATHS.map((path) => ({ path, element: profilePage })),
           { path: "user/books", element: memberPage("My Books") },
           // Reminder e-mails link here.
           { path: "mybooks", element: <Navigate to="/user/books" replace /> },

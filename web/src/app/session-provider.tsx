@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { UNAUTHORIZED_EVENT } from "../lib/api-client";
+import { useSessionCheck } from "../features/accounts/hooks/use-session-check";
+import type { LoginPageState } from "../features/accounts/login-navigation";
+import { ApiError, UNAUTHORIZED_EVENT } from "../lib/api-client";
 import { SessionContext, type Session } from "../lib/session";
 import { clearUserData, readToken, subscribeToStorage } from "../lib/storage";
 
@@ -15,24 +17,34 @@ function hasToken(): boolean {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   const isLoggedIn = useSyncExternalStore(subscribeToStorage, hasToken, () => false);
 
-  // The API client has already dropped the token; spec §8: a 401 goes to /login.
+  // The API client has already dropped the token; spec §8: a 401 goes to /login, which brings
+  // the person back here once they have logged in again.
   useEffect(() => {
     function handleUnauthorized() {
-      if (pathname !== "/login") void navigate("/login");
+      if (pathname === "/login") return;
+      const state: LoginPageState = { from: `${pathname}${search}` };
+      void navigate("/login", { state });
     }
     window.addEventListener(UNAUTHORIZED_EVENT, handleUnauthorized);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, handleUnauthorized);
-  }, [navigate, pathname]);
+  }, [navigate, pathname, search]);
 
   const signOut = useCallback(() => {
     clearUserData();
     // Cached answers may belong to the person who just left.
     queryClient.clear();
   }, [queryClient]);
+
+  // Spec §4: a stored token that no longer gives the account logs the person out. After a 401
+  // the API client has already sent them to /login; any other failure does it here.
+  useSessionCheck((error) => {
+    signOut();
+    if (!(error instanceof ApiError && error.status === 401)) void navigate("/login");
+  });
 
   const session = useMemo<Session>(() => ({ isLoggedIn, signOut }), [isLoggedIn, signOut]);
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

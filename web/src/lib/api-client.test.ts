@@ -101,7 +101,11 @@ describe("api client", () => {
       ),
     );
     await expect(
-      apiPost("/api/auth/login", { email: "a@b.co", password: "x" }, { unauthorizedEndsSession: false }),
+      apiPost(
+        "/api/auth/login",
+        { email: "a@b.co", password: "x" },
+        { unauthorizedEndsSession: false },
+      ),
     ).rejects.toMatchObject({ status: 401, message: "Incorrect email or password." });
     expect(readToken()).toBe("kept");
     expect(listener).not.toHaveBeenCalled();
@@ -116,9 +120,9 @@ describe("api client", () => {
   });
 
   it("tells a server's own error message from one the client made up", () => {
-    expect(serverMessage(new ApiError(409, "EMAIL_TAKEN", "Email has already been registered"))).toBe(
-      "Email has already been registered",
-    );
+    expect(
+      serverMessage(new ApiError(409, "EMAIL_TAKEN", "Email has already been registered")),
+    ).toBe("Email has already been registered");
     expect(serverMessage(new ApiError(0, "NETWORK", NETWORK_ERROR_MESSAGE))).toBeNull();
     expect(serverMessage(new ApiError(502, "HTTP_502", "Server returned a 502 error"))).toBeNull();
     expect(serverMessage(new Error("boom"))).toBeNull();

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter, parsePath, Route, Routes, useLocation } from "react-router";
 import { SessionContext, type Session } from "../lib/session";
 import { DialogsProvider } from "../ui/dialogs";
 import { ToastProvider } from "../ui/toast";
@@ -18,17 +18,21 @@ interface RenderOptions {
   /** A route pattern when the component reads params (e.g. "/category/:id"). */
   path?: string;
   session?: Partial<Session>;
+  /** Navigation state of the first entry (what a page handed over with navigate). */
+  state?: unknown;
 }
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: Infinity } },
   });
+  const route = options.route ?? "/";
+  const entry = options.state === undefined ? route : { ...parsePath(route), state: options.state };
   const session: Session = { isLoggedIn: false, signOut: () => undefined, ...options.session };
   const wrap = (children: ReactNode) => (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[options.route ?? "/"]}>
+        <MemoryRouter initialEntries={[entry]}>
           <SessionContext.Provider value={session}>
             <DialogsProvider>
               <Routes>

@@ -59,7 +59,9 @@ export function Header() {
   const wishlistCount = useWishlistCount();
   return (
     <header className="site-header">
-      <div className="site-header__inner container">
+      <div
+        className={`site-header__inner container${isLoggedIn ? " site-header__inner--member" : ""}`}
+      >
         <div className="site-header__logo">
           <Logo />
         </div>

@@ -1,21 +1,25 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { useSession } from "../../lib/session";
-import { readStored } from "../../lib/storage";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
+import { Link } from "react-router";
+import { useLogout } from "../../features/accounts/hooks/use-logout";
+import { readStored, subscribeToStorage } from "../../lib/storage";
 import { ChevronDownIcon } from "../../ui/icons";
 
 /** Spec §9: an outside click closes the menu after a 100 ms debounce. */
 const OUTSIDE_CLICK_DEBOUNCE_MS = 100;
 
+function storedUserName(): string {
+  return readStored("userName") ?? "Account";
+}
+
 /** Profile, My Books and Logout for a logged-in reader (a disclosure, not an ARIA menu). */
 export function UserMenu() {
-  const { signOut } = useSession();
-  const navigate = useNavigate();
+  const { logOut, isPending } = useLogout();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
-  const name = readStored("userName") ?? "Account";
+  // Follows Settings at once: a saved name is written to storage.
+  const name = useSyncExternalStore(subscribeToStorage, storedUserName, () => "Account");
 
   useEffect(() => {
     if (!open) return;
@@ -40,14 +44,14 @@ export function UserMenu() {
     };
   }, [open]);
 
-  function logOut() {
-    setOpen(false);
-    signOut();
-    void navigate("/login");
+  /** Tabbing out of the menu closes it too, so it never hangs open behind the focus. */
+  function handleBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
   }
 
   return (
-    <div className="user-menu" ref={containerRef}>
+    <div className="user-menu" ref={containerRef} onBlur={handleBlur}>
       <button
         ref={buttonRef}
         type="button"
@@ -71,8 +75,17 @@ export function UserMenu() {
           </Link>
         </li>
         <li>
-          <button type="button" className="user-menu__item" onClick={logOut}>
-            Logout
+          <button
+            type="button"
+            className="user-menu__item"
+            aria-disabled={isPending ? true : undefined}
+            onClick={() => {
+              if (isPending) return;
+              setOpen(false);
+              logOut();
+            }}
+          >
+            {isPending ? "Logging out…" : "Logout"}
           </button>
         </li>
       </ul>

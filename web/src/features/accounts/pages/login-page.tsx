@@ -1,17 +1,114 @@
-import { Link } from "react-router";
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/document-title";
+import { Button } from "../../../ui/button";
+import { FormMessage, TextField } from "../../../ui/text-field";
+import { checkLogin, type LoginValues } from "../account-validation";
+import { AccountTabs } from "../components/account-tabs";
+import { useLogin } from "../hooks/account-mutations";
+import { useFormProblem } from "../hooks/use-form-problem";
+import { readLoginPageState } from "../login-navigation";
+import { accountMessages } from "../messages";
+import { rememberLogin } from "../stored-account";
 import "./account-pages.css";
 
-/** The login screen; the sign-in form itself arrives with the accounts feature. */
+function loginFailure(error: unknown): string {
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
+  if (error instanceof ApiError && error.code === "INVALID_RESPONSE") {
+    return accountMessages.userInfoFailed;
+  }
+  return error instanceof ApiError && error.status === 0
+    ? NETWORK_ERROR_MESSAGE
+    : accountMessages.requestFailed;
+}
+
 export function LoginPage() {
   useDocumentTitle("Log in");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { email: prefilledEmail, returnTo } = readLoginPageState(location.state);
+  const login = useLogin();
+  const form = useFormProblem<keyof LoginValues>();
+  const [values, setValues] = useState<LoginValues>({ email: prefilledEmail, password: "" });
+
+  function update(field: keyof LoginValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending) return;
+    const problem = checkLogin(values);
+    if (problem) {
+      form.report(problem);
+      return;
+    }
+    form.clear();
+    try {
+      const { login: session } = await login.mutateAsync({
+        email: values.email.trim(),
+        password: values.password,
+      });
+      // Storing the token and leaving happen in one render, so the visitors-only guard of
+      // this page never redirects a half-finished login to the home page.
+      rememberLogin(session);
+      void navigate(returnTo, { replace: true });
+    } catch (error) {
+      form.report({
+        message: loginFailure(error),
+        fields: error instanceof ApiError && error.code === "WRONG_CREDENTIALS" ? ["password"] : [],
+      });
+    }
+  }
+
+  const pending = login.isPending;
   return (
     <div className="page account-page">
       <div className="account-page__panel">
+        <AccountTabs current="login" />
         <h1>Log in</h1>
         <p className="account-page__note">
           Welcome back. Log in to borrow e-books, keep a wishlist and read in your browser.
         </p>
+        <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={values.email}
+            onChange={(event) => update("email", event.target.value)}
+            {...form.fieldProps("email")}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={200}
+            value={values.password}
+            onChange={(event) => update("password", event.target.value)}
+            {...form.fieldProps("password")}
+          />
+          <p className="account-form__aside">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+          {form.problem && (
+            <FormMessage id={form.errorId} tone="error">
+              {form.problem.message}
+            </FormMessage>
+          )}
+          <Button
+            type="submit"
+            className="account-form__submit"
+            aria-disabled={pending ? true : undefined}
+          >
+            {pending ? "Logging in…" : "Log in"}
+          </Button>
+        </form>
         <p className="account-page__switch">
           New to Folio? <Link to="/register">Create an account</Link>
         </p>

@@ -1,18 +1,168 @@
-import { Link } from "react-router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { ApiError, serverMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/document-title";
+import { Button } from "../../../ui/button";
+import { FormMessage, TextField } from "../../../ui/text-field";
+import { checkRegistration, type RegistrationValues } from "../account-validation";
+import { AccountTabs } from "../components/account-tabs";
+import { useRegister } from "../hooks/account-mutations";
+import { useFormProblem } from "../hooks/use-form-problem";
+import type { LoginPageState } from "../login-navigation";
+import { accountMessages } from "../messages";
 import "./account-pages.css";
 
-/** The registration screen; the form itself arrives with the accounts feature. */
+/** Spec §9: to /login 1 s after registering, 1.5 s after "already registered". */
+const REGISTERED_REDIRECT_MS = 1000;
+const EMAIL_TAKEN_REDIRECT_MS = 1500;
+
+const EMPTY: RegistrationValues = { name: "", email: "", password: "", confirmPassword: "" };
+
 export function RegisterPage() {
   useDocumentTitle("Create an account");
+  const navigate = useNavigate();
+  const register = useRegister();
+  const form = useFormProblem<keyof RegistrationValues>();
+  const [values, setValues] = useState<RegistrationValues>(EMPTY);
+  const [registered, setRegistered] = useState(false);
+  const [redirect, setRedirect] = useState<{ afterMs: number; email: string } | null>(null);
+  const successHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!redirect) return;
+    const state: LoginPageState = { email: redirect.email };
+    const timer = window.setTimeout(() => void navigate("/login", { state }), redirect.afterMs);
+    return () => window.clearTimeout(timer);
+  }, [redirect, navigate]);
+
+  useEffect(() => {
+    // The form is replaced; put focus on the news so it is read out.
+    if (registered) successHeading.current?.focus();
+  }, [registered]);
+
+  function update(field: keyof RegistrationValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (form.problem) form.clear();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (register.isPending || redirect) return;
+    const problem = checkRegistration(values);
+    if (problem) {
+      form.report(problem);
+      return;
+    }
+    form.clear();
+    const email = values.email.trim();
+    register.mutate(
+      { name: values.name.trim(), email, password: values.password },
+      {
+        onSuccess: () => {
+          setRegistered(true);
+          setRedirect({ afterMs: REGISTERED_REDIRECT_MS, email });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "EMAIL_TAKEN") {
+            form.report({
+              message: serverMessage(error) ?? accountMessages.emailTaken,
+              fields: ["email"],
+            });
+            setRedirect({ afterMs: EMAIL_TAKEN_REDIRECT_MS, email });
+            return;
+          }
+          const field = error instanceof ApiError ? error.field : undefined;
+          form.report({
+            message: serverMessage(error) ?? accountMessages.registrationError,
+            fields: field && field in values ? [field as keyof RegistrationValues] : [],
+          });
+        },
+      },
+    );
+  }
+
+  if (registered) {
+    return (
+      <div className="page account-page">
+        <section className="account-page__panel account-success" aria-labelledby="registered">
+          <h1 id="registered" ref={successHeading} tabIndex={-1}>
+            Account created
+          </h1>
+          <p className="account-success__message">{accountMessages.registered}</p>
+          <p className="account-page__switch">
+            <Link to="/login" state={{ email: values.email.trim() } satisfies LoginPageState}>
+              Go to the login page now
+            </Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
+
+  const pending = register.isPending;
   return (
     <div className="page account-page">
       <div className="account-page__panel">
+        <AccountTabs current="register" />
         <h1>Create an account</h1>
         <p className="account-page__note">
           Join Folio to borrow e-books from your prepaid balance, keep a wishlist and read in your
           browser.
         </p>
+        <form className="account-form" onSubmit={handleSubmit} noValidate>
+          <TextField
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            value={values.name}
+            onChange={(event) => update("name", event.target.value)}
+            {...form.fieldProps("name")}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={values.email}
+            onChange={(event) => update("email", event.target.value)}
+            {...form.fieldProps("email")}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            maxLength={200}
+            value={values.password}
+            onChange={(event) => update("password", event.target.value)}
+            {...form.fieldProps("password")}
+          />
+          <TextField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+            value={values.confirmPassword}
+            onChange={(event) => update("confirmPassword", event.target.value)}
+            {...form.fieldProps("confirmPassword")}
+          />
+          {form.problem && (
+            <FormMessage id={form.errorId} tone="error">
+              {form.problem.message}
+            </FormMessage>
+          )}
+          <Button
+            type="submit"
+            className="account-form__submit"
+            aria-disabled={pending || redirect !== null ? true : undefined}
+          >
+            {pending ? "Creating account…" : "Create account"}
+          </Button>
+        </form>
         <p className="account-page__switch">
           Already have an account? <Link to="/login">Log in</Link>
         </p>

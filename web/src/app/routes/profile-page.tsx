@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { AccountSettings } from "../../features/accounts/components/account-settings";
+import { DeleteAccountDialog } from "../../features/accounts/components/delete-account-dialog";
+import { UserDetails } from "../../features/accounts/components/user-details";
+import { useDocumentTitle } from "../../lib/document-title";
+import { profileViewFromLocation, type ProfileView } from "../../lib/profile-views";
+import { ProfileSidebar } from "./profile-sidebar";
+import { PROFILE_VIEW_HEADINGS } from "./profile-view-labels";
+import "./profile-page.css";
+
+/** Stands in for a view whose feature (loans, wishlist, reviews, payments) comes later. */
+function ComingView({ children }: { children: string }) {
+  return (
+    <div className="page__notice">
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** Each view belongs to its feature; this page only chooses and frames it. */
+function ProfileViewContent({ view }: { view: ProfileView }) {
+  switch (view) {
+    case "UserDetails":
+      return <UserDetails />;
+    case "Settings":
+      return <AccountSettings />;
+    case "CurrentBorrowings":
+      return <ComingView>Your current borrowings will appear here.</ComingView>;
+    case "LoanHistory":
+      return <ComingView>Your loan history will appear here.</ComingView>;
+    case "Wishlist":
+      return <ComingView>The books on your wish list will appear here.</ComingView>;
+    case "Reviews":
+      return <ComingView>Your reviews will appear here.</ComingView>;
+    case "TopUp":
+      return <ComingView>Topping up your balance will be available here.</ComingView>;
+    case "PaymentRecords":
+      return <ComingView>Your payment records will appear here.</ComingView>;
+  }
+}
+
+/** /user/profile and the view paths of spec §2: the view comes from ?view= or the path. */
+export function ProfilePage() {
+  const { pathname, search } = useLocation();
+  const view = profileViewFromLocation(pathname, search);
+  const heading = PROFILE_VIEW_HEADINGS[view];
+  const [deleting, setDeleting] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownView = useRef(view);
+  useDocumentTitle(`${heading} | My Profile`);
+
+  useEffect(() => {
+    // Choosing another view keeps the page; move focus to the new view so it is read out.
+    if (shownView.current === view) return;
+    shownView.current = view;
+    headingRef.current?.focus();
+  }, [view]);
+
+  return (
+    <div className="page profile">
+      <header className="page__header">
+        <h1>My Profile</h1>
+      </header>
+      <div className="profile__layout">
+        <ProfileSidebar current={view} onDeleteAccount={() => setDeleting(true)} />
+        <section className="profile__view" aria-labelledby="profile-view-heading">
+          <h2 id="profile-view-heading" ref={headingRef} tabIndex={-1}>
+            {heading}
+          </h2>
+          <ProfileViewContent view={view} />
+        </section>
+      </div>
+      {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ProfileView } from "../../lib/profile-views";
+
+/** Sidebar names, as spec §2 lists them. */
+export const PROFILE_VIEW_LABELS: Record<ProfileView, string> = {
+  UserDetails: "User Details",
+  CurrentBorrowings: "Current Borrowings",
+  LoanHistory: "Loan History",
+  Wishlist: "Wish List",
+  Reviews: "Comment Records",
+  TopUp: "Top Up",
+  PaymentRecords: "Payment Records",
+  Settings: "Settings",
+};
+
+/** The view's heading where spec §2 names it differently from its sidebar entry. */
+export const PROFILE_VIEW_HEADINGS: Record<ProfileView, string> = {
+  ...PROFILE_VIEW_LABELS,
+  Reviews: "My Reviews",
+};

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
+import { useDocumentTitle } from "../../../lib/document-title";
+import { Button, ButtonLink } from "../../../ui/button";
+import { FormMessage, TextField } from "../../../ui/text-field";
+import { checkNewPassword, type NewPasswordValues } from "../account-validation";
+import { useResetPassword } from "../hooks/account-mutations";
+import { useFormProblem } from "../hooks/use-form-problem";
+import { accountMessages } from "../messages";
+import "./account-pages.css";
+
+function failure(error: unknown): string {
+  return (
+    serverMessage(error) ??
+    (error instanceof ApiError && error.status === 0
+      ? NETWORK_ERROR_MESSAGE
+      : accountMessages.requestFailed)
+  );
+}
+
+/** Opened from the password_reset mail: /reset-password?token=… */
+export function ResetPasswordPage() {
+  useDocumentTitle("Reset password");
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token")?.trim() ?? "";
+  const resetPassword = useResetPassword();
+  const form = useFormProblem<keyof NewPasswordValues>();
+  const [values, setValues] = useState<NewPasswordValues>({ password: "", confirmPassword: "" });
+  const [tokenRejected, setTokenRejected] = useState(false);
+  const [done, setDone] = useState(false);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (done) doneHeading.current?.focus();
+  }, [done]);
+
+  function update(field: keyof NewPasswordValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (resetPassword.isPending) return;
+    const problem = checkNewPassword(values);
+    if (problem) {
+      form.report(problem);
+      return;
+    }
+    form.clear();
+    resetPassword.mutate(
+      { token, password: values.password },
+      {
+        onSuccess: () => setDone(true),
+        onError: (error) => {
+          const invalidToken = error instanceof ApiError && error.code === "INVALID_RESET_TOKEN";
+          setTokenRejected(invalidToken);
+          form.report({ message: failure(error), fields: [] });
+        },
+      },
+    );
+  }
+
+  if (done) {
+    return (
+      <div className="page account-page">
+        <section className="account-page__panel" aria-labelledby="reset-done">
+          <h1 id="reset-done" ref={doneHeading} tabIndex={-1}>
+            Password changed
+          </h1>
+          <p className="account-page__note">{accountMessages.passwordChanged}</p>
+          <ButtonLink to="/login" className="account-form__submit">
+            Log in
+          </ButtonLink>
+        </section>
+      </div>
+    );
+  }
+
+  if (token === "") {
+    return (
+      <div className="page account-page">
+        <div className="account-page__panel">
+          <h1>Reset password</h1>
+          <FormMessage tone="error">{accountMessages.resetLinkMissing}</FormMessage>
+          <p className="account-page__switch">
+            <Link to="/forgot-password">Ask for a new link</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  const pending = resetPassword.isPending;
+  return (
+    <div className="page account-page">
+      <div className="account-page__panel">
+        <h1>Reset password</h1>
+        <p className="account-page__note">Choose a new password for your Folio account.</p>
+        <form className="account-form" onSubmit={handleSubmit} noValidate>
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            maxLength={200}
+            value={values.password}
+            onChange={(event) => update("password", event.target.value)}
+            {...form.fieldProps("password")}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            maxLength={200}
+            value={values.confirmPassword}
+            onChange={(event) => update("confirmPassword", event.target.value)}
+            {...form.fieldProps("confirmPassword")}
+          />
+          {form.problem && (
+            <FormMessage id={form.errorId} tone="error">
+              {form.problem.message}
+            </FormMessage>
+          )}
+          {tokenRejected && (
+            <p className="account-form__aside">
+              <Link to="/forgot-password">Ask for a new link</Link>
+            </p>
+          )}
+          <Button
+            type="submit"
+            className="account-form__submit"
+            aria-disabled={pending ? true : undefined}
+          >
+            {pending ? "Saving…" : "Set new password"}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

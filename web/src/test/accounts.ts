@@ -1,0 +1,40 @@
+import type { UserInfo } from "@folio/contract/accounts";
+import { vi } from "vitest";
+import { jsonResponse, makeBookPage, requestUrl } from "./books";
+
+/** The account as POST /api/users/info returns it. */
+export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    state: "success",
+    UUID: "5f0c6a8e-2f1e-4c55-9a43-1b7e2f9b0d11",
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    balance: 0,
+    createdat: "2026-11-22T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+type Answer = Response | (() => Response | Promise<Response>);
+
+/** The body a mocked fetch was sent, parsed. */
+export function sentBody(init: RequestInit | undefined): unknown {
+  return typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+}
+
+/**
+ * A fetch that answers by path: the given answers first, then the account and logout calls a
+ * logged-in shell makes, then a page of books for anything else.
+ */
+export function fakeApi(answers: Record<string, Answer> = {}) {
+  return vi.fn<typeof fetch>((input) => {
+    const { pathname } = requestUrl(input);
+    const answer = answers[pathname];
+    if (answer) return Promise.resolve(typeof answer === "function" ? answer() : answer.clone());
+    if (pathname === "/api/users/info") return Promise.resolve(jsonResponse(makeUserInfo()));
+    if (pathname === "/api/auth/logout") {
+      return Promise.resolve(jsonResponse({ state: "success", message: "Logged out" }));
+    }
+    return Promise.resolve(jsonResponse(makeBookPage(1, 2)));
+  });
+}
