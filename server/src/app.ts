@@ -23,6 +23,8 @@ import { returnAllOpenLoans } from "./features/loans/borrow";
 import { loanRoutes } from "./features/loans/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { reviewRoutes } from "./features/reviews/routes";
+import { deleteReviewsOf } from "./features/reviews/service";
 import {
   fileTransport,
   smtpTransport,
@@ -175,13 +177,14 @@ export async function buildApp({
   };
   await app.register(accountRoutes, {
     ctx,
-    deletionSteps: [returnAllOpenLoans],
+    deletionSteps: [returnAllOpenLoans, deleteReviewsOf],
     afterLogin: [remindAtLogin],
   });
   await app.register(notificationRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
   await app.register(listRoutes, { ctx });
   await app.register(loanRoutes, { ctx });
+  await app.register(reviewRoutes, { ctx });
 
   const webDist = findWebDist(config);
   if (webDist) {

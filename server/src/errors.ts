@@ -68,6 +68,14 @@ export const errors = {
     ),
   loanNotFound: () =>
     new AppError(404, "LOAN_NOT_FOUND", "You have no open loan of that book.", "bookId"),
+  reviewNeedsLoan: () =>
+    new AppError(403, "NOT_BORROWED", "You can review a book once you have borrowed it.", "bookId"),
+  alreadyReviewed: () =>
+    new AppError(409, "ALREADY_REVIEWED", "You have already reviewed this book.", "bookId"),
+  reviewNotFound: () =>
+    new AppError(404, "REVIEW_NOT_FOUND", "That review does not exist.", "commentId"),
+  notYourReview: () =>
+    new AppError(403, "NOT_YOUR_REVIEW", "You can only delete your own reviews.", "commentId"),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
   tooManyRequests: () =>

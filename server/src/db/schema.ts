@@ -275,6 +275,29 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
 );
 
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    /** plain text, trimmed; never HTML */
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("reviews_one_per_reader_book").on(t.userId, t.bookId),
+    index("reviews_book_idx").on(t.bookId, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_content_length", sql`char_length(${t.content}) between 1 and 2000`),
+  ],
+);
+
 export type BookRow = typeof books.$inferSelect;
 export type LoanRow = typeof loans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -43,5 +43,16 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
     select id from ledger where kind in ('borrow', 'renewal') and loan_id is null`,
   );
   for (const row of orphans) problems.push(`ledger ${row.id}: a charge without its loan`);
+  const ratings = await queryRows<{ id: number; rating: string | null; mean: string | null }>(
+    db,
+    sql`
+    select b.id, b.rating::text as rating, round(avg(r.rating), 1)::text as mean
+    from books b left join reviews r on r.book_id = b.id
+    group by b.id
+    having b.rating is distinct from round(avg(r.rating), 1)
+      or b.rating_count <> count(r.id) or b.rating_sum <> coalesce(sum(r.rating), 0)`,
+  );
+  for (const row of ratings)
+    problems.push(`book ${row.id}: rating ${row.rating} but reviews say ${row.mean}`);
   return problems;
 }
