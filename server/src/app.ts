@@ -23,6 +23,7 @@ import { returnAllOpenLoans } from "./features/loans/borrow";
 import { loanRoutes } from "./features/loans/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { readingRoutes } from "./features/reading/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { deleteReviewsOf } from "./features/reviews/service";
 import {
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(listRoutes, { ctx });
   await app.register(loanRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });
+  await app.register(readingRoutes, { ctx });
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -76,6 +76,31 @@ export const errors = {
     new AppError(404, "REVIEW_NOT_FOUND", "That review does not exist.", "commentId"),
   notYourReview: () =>
     new AppError(403, "NOT_YOUR_REVIEW", "You can only delete your own reviews.", "commentId"),
+  notBorrowedForReading: () =>
+    new AppError(
+      400,
+      "NOT_BORROWED",
+      "You need to borrow this book first before reading it",
+      "bookId",
+    ),
+  contentLinkInvalid: () =>
+    new AppError(
+      403,
+      "CONTENT_LINK_INVALID",
+      "This reading link is not valid. Please open the book again.",
+    ),
+  contentLinkExpired: () =>
+    new AppError(
+      403,
+      "CONTENT_LINK_EXPIRED",
+      "This reading link has expired. Please open the book again.",
+    ),
+  contentMissing: () =>
+    new AppError(
+      404,
+      "CONTENT_MISSING",
+      "The file of this e-book is missing. Please tell the library.",
+    ),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
   tooManyRequests: () =>

@@ -298,6 +298,27 @@ export const reviews = pgTable(
   ],
 );
 
+/** Where a reader is in a book, so any browser opens it at the same place. */
+export const readingProgress = pgTable(
+  "reading_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    /** the renderer's locator (an EPUB CFI or a serialised locator), opaque to the server */
+    locator: text("locator").notNull(),
+    percentage: numeric("percentage", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bookId] }),
+    check("reading_progress_percentage_range", sql`${t.percentage} between 0 and 100`),
+  ],
+);
+
 export type BookRow = typeof books.$inferSelect;
 export type LoanRow = typeof loans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -1,4 +1,6 @@
+import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import path from "node:path";
 
 /**
@@ -9,6 +11,10 @@ export interface ContentStore {
   has(key: string): Promise<boolean>;
   get(key: string): Promise<Buffer | null>;
   put(key: string, data: Uint8Array): Promise<void>;
+  /** Size and last change, or null when there is no such file. */
+  stat(key: string): Promise<{ size: number; modified: Date } | null>;
+  /** The bytes from start to end inclusive (the whole file without a range), as a stream. */
+  stream(key: string, range?: { start: number; end: number }): Readable;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
@@ -45,6 +51,19 @@ export class FileContentStore implements ContentStore {
     }
   }
 
+  async stat(key: string) {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size, modified: info.mtime } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  stream(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(key), range ?? {});
+  }
+
   /** Written to a temporary name and renamed, so a reader never sees half a file. */
   async put(key: string, data: Uint8Array): Promise<void> {
     const target = this.pathOf(key);
@@ -56,3 +75,4 @@ export class FileContentStore implements ContentStore {
 }
 
 export const bookContentKey = (bookId: number) => `books/${bookId}.epub`;
+export const coverKey = (bookId: number, extension: string) => `covers/${bookId}.${extension}`;

@@ -1,0 +1,81 @@
+import {
+  CONTENT_URL_MINUTES,
+  type ContentResponse,
+  type Progress,
+  type ProgressRequest,
+} from "@folio/contract/reading";
+import { and, eq, gte, isNull } from "drizzle-orm";
+import { MINUTE } from "../../clock";
+import type { AppContext } from "../../context";
+import { loans, readingProgress } from "../../db/schema";
+import { errors } from "../../errors";
+import type { AuthUser } from "../accounts/auth";
+import { signContentUrl } from "./signed-url";
+
+/** True when the reader holds an open loan of the book that is not overdue. */
+export async function canRead(ctx: AppContext, userId: string, bookId: number): Promise<boolean> {
+  const [loan] = await ctx.db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(
+      and(
+        eq(loans.userId, userId),
+        eq(loans.bookId, bookId),
+        isNull(loans.returnedAt),
+        gte(loans.dueAt, ctx.clock.now()),
+      ),
+    )
+    .limit(1);
+  return Boolean(loan);
+}
+
+export async function contentUrlFor(
+  ctx: AppContext,
+  user: AuthUser,
+  bookId: number,
+): Promise<ContentResponse> {
+  if (!(await canRead(ctx, user.id, bookId))) throw errors.notBorrowedForReading();
+  const expires = Math.floor((ctx.clock.now().getTime() + CONTENT_URL_MINUTES * MINUTE) / 1000);
+  return {
+    state: "success",
+    contentURL: signContentUrl(ctx.config.secret, { bookId, userId: user.id, expires }),
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
+}
+
+export async function saveProgress(
+  ctx: AppContext,
+  user: AuthUser,
+  input: ProgressRequest,
+): Promise<Progress> {
+  if (!(await canRead(ctx, user.id, input.bookId))) throw errors.notBorrowedForReading();
+  const now = ctx.clock.now();
+  const values = {
+    locator: input.locator,
+    percentage: Math.round(input.percentage * 100) / 100,
+    updatedAt: now,
+  };
+  await ctx.db
+    .insert(readingProgress)
+    .values({ userId: user.id, bookId: input.bookId, ...values })
+    .onConflictDoUpdate({ target: [readingProgress.userId, readingProgress.bookId], set: values });
+  return { state: "success", bookId: input.bookId, ...values, updatedAt: now.toISOString() };
+}
+
+export async function loadProgress(
+  ctx: AppContext,
+  user: AuthUser,
+  bookId: number,
+): Promise<Progress> {
+  const [row] = await ctx.db
+    .select()
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, user.id), eq(readingProgress.bookId, bookId)));
+  return {
+    state: "success",
+    bookId,
+    locator: row?.locator ?? null,
+    percentage: row ? Number(row.percentage) : null,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
