@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from "react";
 import { Navigate, useRoutes, type RouteObject } from "react-router";
 import { PROFILE_VIEW_BY_PATH } from "../lib/profile-views";
 import { RootLayout } from "./layout/root-layout";
-import { RequireLogin, VisitorsOnly } from "./route-guards";
+import { MailLink, RequireLogin, VisitorsOnly } from "./route-guards";
 
 /** Each page is its own chunk, so the first load carries only the shell and the page shown. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -118,13 +118,19 @@ export const routes: RouteObject[] = [
           { path: "user/dashboard", element: <Navigate to="/user/profile" replace /> },
           { path: "user/profile", element: profilePage },
           ...PROFILE_VIEW_PATHS.map((path) => ({ path, element: profilePage })),
-          { path: "user/books", element: memberPage("My Books") },
-          // Reminder e-mails link here.
-          { path: "mybooks", element: <Navigate to="/user/books" replace /> },
+          {
+            path: "user/books",
+            element: lazyPage(
+              () => import("./routes/my-books-page"),
+              (m) => m.MyBooksPage,
+            ),
+          },
           { path: "reader", element: memberPage("Reader") },
           { path: "user/*", element: notFoundPage },
         ],
       },
+      // Reminder e-mails link here; a visitor logs in first and then lands on My Books.
+      { path: "mybooks", element: <MailLink to="/user/books" /> },
       { path: "*", element: notFoundPage },
     ],
   },

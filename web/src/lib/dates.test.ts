@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate } from "./dates";
+import { formatLongDate, formatLongDateTime } from "./dates";
 
 describe("formatLongDate", () => {
   it("uses the US English long form", () => {
@@ -20,5 +20,19 @@ describe("formatLongDate", () => {
     expect(formatLongDate(undefined)).toBe("Unknown");
     expect(formatLongDate("")).toBe("Unknown");
     expect(formatLongDate("not a date")).toBe("Unknown");
+  });
+});
+
+describe("formatLongDateTime", () => {
+  it("adds the local time to the US English long date", () => {
+    // ICU versions differ on the space before PM (plain or narrow no-break).
+    expect(formatLongDateTime(new Date(2026, 10, 22, 15, 30))).toMatch(
+      /^November 22, 2026 at 3:30\sPM$/,
+    );
+  });
+
+  it("shows Unknown for missing or invalid times", () => {
+    expect(formatLongDateTime(null)).toBe("Unknown");
+    expect(formatLongDateTime("not a date")).toBe("Unknown");
   });
 });

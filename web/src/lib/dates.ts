@@ -26,3 +26,15 @@ export function formatLongDate(value: string | number | Date | null | undefined)
   const isCalendarDay = typeof value === "string" && DATE_ONLY.test(value);
   return (isCalendarDay ? longDateUtc : longDate).format(date);
 }
+
+const longDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });
+
+/**
+ * An instant in US English long form with its local time ("November 22, 2026 at 10:00 AM");
+ * missing or invalid input gives "Unknown".
+ */
+export function formatLongDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? UNKNOWN_DATE : longDateTime.format(date);
+}

@@ -3,6 +3,8 @@ import { useLocation } from "react-router";
 import { AccountSettings } from "../../features/accounts/components/account-settings";
 import { DeleteAccountDialog } from "../../features/accounts/components/delete-account-dialog";
 import { UserDetails } from "../../features/accounts/components/user-details";
+import { CurrentBorrowings } from "../../features/loans/components/current-borrowings";
+import { LoanHistory } from "../../features/loans/components/loan-history";
 import { useDocumentTitle } from "../../lib/document-title";
 import { profileViewFromLocation, type ProfileView } from "../../lib/profile-views";
 import { ProfileSidebar } from "./profile-sidebar";
@@ -26,9 +28,9 @@ function ProfileViewContent({ view }: { view: ProfileView }) {
     case "Settings":
       return <AccountSettings />;
     case "CurrentBorrowings":
-      return <ComingView>Your current borrowings will appear here.</ComingView>;
+      return <CurrentBorrowings />;
     case "LoanHistory":
-      return <ComingView>Your loan history will appear here.</ComingView>;
+      return <LoanHistory />;
     case "Wishlist":
       return <ComingView>The books on your wish list will appear here.</ComingView>;
     case "Reviews":
