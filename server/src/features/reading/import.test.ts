@@ -1,0 +1,201 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { strToU8, unzipSync, zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { books, categories } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { bookContentKey } from "./content-store";
+import { buildEpub, type EpubBook } from "./epub";
+import { importFiles } from "./import";
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = await mkdtemp(path.join(tmpdir(), "folio-import-"));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const sample = (overrides: Partial<EpubBook> = {}): EpubBook => ({
+  identifier: "urn:uuid:import-test",
+  title: "The Importable Voyage",
+  author: "Ida Porter",
+  language: "en",
+  description: "A <b>voyage</b> &amp; its return.",
+  year: 1901,
+  publisher: "Test Press",
+  modified: "2026-01-01T00:00:00Z",
+  coverSvg:
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+  chapters: [{ title: "One", paragraphs: ["The ship left at dawn."] }],
+  ...overrides,
+});
+
+async function writeEpub(name: string, bytes: Uint8Array): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, bytes);
+  return file;
+}
+
+/** A built EPUB with extra or replaced entries, e.g. a DRM marker. */
+function withEntries(book: EpubBook, extra: Record<string, string>): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  for (const [name, data] of Object.entries(unzipSync(buildEpub(book)))) files[name] = data;
+  for (const [name, text] of Object.entries(extra)) files[name] = strToU8(text);
+  return zipSync(files);
+}
+
+describe("importing EPUB files", () => {
+  it("adds a book from its package metadata, with its file and cover", async () => {
+    const file = await writeEpub("voyage.epub", buildEpub(sample()));
+    const [outcome] = await importFiles(t.database.db, t.content, [file], {
+      pricePence: 299,
+      copies: 4,
+    });
+    expect(outcome).toMatchObject({
+      status: "added",
+      title: "The Importable Voyage",
+      author: "Ida Porter",
+    });
+    const bookId = (outcome as { bookId: number }).bookId;
+    const [row] = await t.database.db.select().from(books).where(eq(books.id, bookId));
+    expect(row).toMatchObject({
+      pricePence: 299,
+      totalCopies: 4,
+      availableCopies: 4,
+      year: 1901,
+      language: "en",
+      description: "A voyage & its return.",
+      coverKey: `covers/${bookId}.svg`,
+    });
+    expect(await t.content.has(bookContentKey(bookId))).toBe(true);
+    const cover = await t.app.inject({ method: "GET", url: `/api/books/${bookId}/cover` });
+    expect(cover.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(cover.body).toContain("<rect");
+    const found = await t.app.inject({ method: "GET", url: "/api/books/search?title=importable" });
+    expect(found.json<{ bookId: number[] }>().bookId).toEqual([bookId]);
+  });
+
+  it("updates the book with the same title and author instead of adding another", async () => {
+    const first = await writeEpub(
+      "again-1.epub",
+      buildEpub(sample({ title: "Twice Told", description: "First." })),
+    );
+    const second = await writeEpub(
+      "again-2.epub",
+      buildEpub(sample({ title: "Twice Told", description: "Second." })),
+    );
+    const [a] = await importFiles(t.database.db, t.content, [first], {});
+    const [b] = await importFiles(t.database.db, t.content, [second], {});
+    expect(a?.status).toBe("added");
+    expect(b).toMatchObject({ status: "updated", bookId: (a as { bookId: number }).bookId });
+    const rows = await t.database.db.select().from(books).where(eq(books.title, "Twice Told"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.description).toBe("Second.");
+  });
+
+  it("rejects broken and DRM-protected files with reasons, and imports the rest", async () => {
+    const files = [
+      await writeEpub("a-good.epub", buildEpub(sample({ title: "Good Before" }))),
+      await writeEpub("b-not-zip.epub", strToU8("this is not a zip")),
+      await writeEpub(
+        "c-no-container.epub",
+        zipSync({ mimetype: strToU8("application/epub+zip") }),
+      ),
+      await writeEpub(
+        "d-no-opf.epub",
+        zipSync({
+          "META-INF/container.xml": strToU8(
+            '<container><rootfiles><rootfile full-path="OEBPS/missing.opf"/></rootfiles></container>',
+          ),
+        }),
+      ),
+      await writeEpub(
+        "e-drm.epub",
+        withEntries(sample({ title: "Locked" }), {
+          "META-INF/encryption.xml":
+            '<encryption><EncryptedData><EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/></EncryptedData></encryption>',
+        }),
+      ),
+      await writeEpub(
+        "f-rights.epub",
+        withEntries(sample({ title: "Adobe Locked" }), { "META-INF/rights.xml": "<rights/>" }),
+      ),
+      await writeEpub(
+        "g-fonts-only.epub",
+        withEntries(sample({ title: "Obfuscated Fonts" }), {
+          "META-INF/encryption.xml":
+            '<encryption><EncryptedData><EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/></EncryptedData></encryption>',
+        }),
+      ),
+      await writeEpub("h-good-after.epub", buildEpub(sample({ title: "Good After" }))),
+    ];
+    const outcomes = await importFiles(t.database.db, t.content, [dir], {});
+    const byName = new Map(outcomes.map((o) => [path.basename(o.file), o]));
+    expect(byName.get("a-good.epub")?.status).toBe("added");
+    expect(byName.get("b-not-zip.epub")).toMatchObject({
+      status: "rejected",
+      reason: "not a zip file, so not an EPUB",
+    });
+    expect(byName.get("c-no-container.epub")).toMatchObject({
+      status: "rejected",
+      reason: expect.stringContaining("container.xml") as string,
+    });
+    expect(byName.get("d-no-opf.epub")).toMatchObject({
+      status: "rejected",
+      reason: expect.stringContaining("no package document") as string,
+    });
+    expect(byName.get("e-drm.epub")).toMatchObject({
+      status: "rejected",
+      reason: "DRM-protected (encrypted content)",
+    });
+    expect(byName.get("f-rights.epub")).toMatchObject({
+      status: "rejected",
+      reason: "DRM-protected (META-INF/rights.xml)",
+    });
+    expect(byName.get("g-fonts-only.epub")?.status).toBe("added");
+    expect(byName.get("h-good-after.epub")?.status).toBe("added");
+    expect(files).toHaveLength(8);
+    for (const title of ["Locked", "Adobe Locked"]) {
+      expect(await t.database.db.select().from(books).where(eq(books.title, title))).toEqual([]);
+    }
+  });
+
+  it("picks the category from the subjects, else a Newly Added category", async () => {
+    const bytes = buildEpub(sample({ title: "Verses" }));
+    const files = unzipSync(bytes);
+    const opf = new TextDecoder().decode(files["OEBPS/content.opf"]);
+    files["OEBPS/content.opf"] = strToU8(
+      opf.replace("<dc:language>", "<dc:subject>Poetry</dc:subject><dc:language>"),
+    );
+    const [poem] = await importFiles(
+      t.database.db,
+      t.content,
+      [await writeEpub("verses.epub", zipSync(files))],
+      {},
+    );
+    const [poemRow] = await t.database.db
+      .select({ category: categories.name })
+      .from(books)
+      .innerJoin(categories, eq(categories.id, books.categoryId))
+      .where(eq(books.id, (poem as { bookId: number }).bookId));
+    expect(poemRow?.category).toBe("Poetry");
+    const [plain] = await importFiles(
+      t.database.db,
+      t.content,
+      [await writeEpub("plain.epub", buildEpub(sample({ title: "Uncategorised" })))],
+      {},
+    );
+    const [plainRow] = await t.database.db
+      .select({ category: categories.name })
+      .from(books)
+      .innerJoin(categories, eq(categories.id, books.categoryId))
+      .where(eq(books.id, (plain as { bookId: number }).bookId));
+    expect(plainRow?.category).toBe("Newly Added");
+  });
+});

@@ -1,0 +1,171 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { books, categories, loans } from "../../db/schema";
+import { normalizeForSearch } from "../catalogue/search-text";
+import { bookContentKey, coverKey, type ContentStore } from "./content-store";
+import { EpubRejected, readEpubMetadata } from "./epub-metadata";
+
+export interface ImportOptions {
+  /** pence; used for new books, and for updated ones only when given */
+  pricePence?: number;
+  copies?: number;
+  /** a category slug; otherwise the book's subjects pick one, else "Newly Added" */
+  categorySlug?: string;
+}
+
+export type ImportOutcome =
+  | { file: string; status: "added" | "updated"; bookId: number; title: string; author: string }
+  | { file: string; status: "rejected"; reason: string };
+
+const DEFAULT_PRICE_PENCE = 499;
+const DEFAULT_COPIES = 3;
+const FALLBACK_CATEGORY = {
+  slug: "newly-added",
+  name: "Newly Added",
+  description: "Books recently added to the library.",
+};
+
+/** Every .epub named, and every .epub inside a named folder (not recursive). */
+export async function expandPaths(paths: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const p of paths) {
+    const info = await stat(p).catch(() => null);
+    if (info?.isDirectory()) {
+      const names = (await readdir(p)).filter((n) => n.toLowerCase().endsWith(".epub")).sort();
+      files.push(...names.map((n) => path.join(p, n)));
+    } else files.push(p);
+  }
+  return files;
+}
+
+async function pickCategory(
+  db: Database,
+  subjects: string[],
+  slug: string | undefined,
+): Promise<number> {
+  const all = await db.select().from(categories);
+  if (slug) {
+    const chosen = all.find((c) => c.slug === slug);
+    if (!chosen) throw new EpubRejected(`no category with the slug ${slug}`);
+    return chosen.id;
+  }
+  for (const subject of subjects.map(normalizeForSearch)) {
+    const match = all.find(
+      (c) =>
+        c.searchName === subject ||
+        subject.includes(c.searchName) ||
+        c.searchName.includes(subject),
+    );
+    if (match) return match.id;
+  }
+  const [fallback] = await db
+    .insert(categories)
+    .values({ ...FALLBACK_CATEGORY, searchName: normalizeForSearch(FALLBACK_CATEGORY.name) })
+    .onConflictDoUpdate({ target: categories.slug, set: { name: FALLBACK_CATEGORY.name } })
+    .returning({ id: categories.id });
+  return fallback!.id;
+}
+
+/**
+ * Adds one EPUB to the catalogue, or updates the book with the same title and author. The row
+ * and its files are written in one transaction: a failure leaves no half-added book.
+ */
+export async function importEpub(
+  db: Database,
+  store: ContentStore,
+  file: string,
+  options: ImportOptions,
+): Promise<ImportOutcome> {
+  try {
+    const bytes = new Uint8Array(await readFile(file));
+    const meta = readEpubMetadata(bytes);
+    const author = meta.authors.join(", ");
+    const categoryId = await pickCategory(db, meta.subjects, options.categorySlug);
+    const description = meta.description || `${meta.title} by ${author}.`;
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(books)
+        .where(and(eq(books.title, meta.title), eq(books.author, author)))
+        .for("update");
+      let bookId: number;
+      if (existing) {
+        const changes: Partial<typeof books.$inferInsert> = {
+          description,
+          language: meta.language,
+          categoryId,
+        };
+        if (meta.year) changes.year = meta.year;
+        if (options.pricePence) changes.pricePence = options.pricePence;
+        if (options.copies !== undefined) {
+          const [open] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(loans)
+            .where(and(eq(loans.bookId, existing.id), sql`${loans.returnedAt} is null`));
+          const lent = open?.n ?? 0;
+          if (options.copies < lent)
+            throw new EpubRejected(
+              `${lent} copies are on loan, more than the ${options.copies} asked for`,
+            );
+          changes.totalCopies = options.copies;
+          changes.availableCopies = options.copies - lent;
+        }
+        await tx.update(books).set(changes).where(eq(books.id, existing.id));
+        bookId = existing.id;
+      } else {
+        const copies = options.copies ?? DEFAULT_COPIES;
+        const [row] = await tx
+          .insert(books)
+          .values({
+            title: meta.title,
+            author,
+            categoryId,
+            year: meta.year,
+            language: meta.language,
+            description,
+            pricePence: options.pricePence ?? DEFAULT_PRICE_PENCE,
+            totalCopies: copies,
+            availableCopies: copies,
+            searchTitle: normalizeForSearch(meta.title),
+            searchAuthor: normalizeForSearch(author),
+          })
+          .returning({ id: books.id });
+        bookId = row!.id;
+      }
+      await store.put(bookContentKey(bookId), bytes);
+      if (meta.cover) {
+        const key = coverKey(bookId, meta.cover.extension);
+        await store.put(key, meta.cover.data);
+        await tx.update(books).set({ coverKey: key }).where(eq(books.id, bookId));
+      }
+      return {
+        file,
+        status: existing ? ("updated" as const) : ("added" as const),
+        bookId,
+        title: meta.title,
+        author,
+      };
+    });
+  } catch (error) {
+    if (error instanceof EpubRejected) return { file, status: "rejected", reason: error.message };
+    const message = error instanceof Error ? error.message : String(error);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      return { file, status: "rejected", reason: "no such file" };
+    return { file, status: "rejected", reason: `could not be imported: ${message}` };
+  }
+}
+
+/** Imports each file in turn; one bad file never stops the rest. */
+export async function importFiles(
+  db: Database,
+  store: ContentStore,
+  paths: readonly string[],
+  options: ImportOptions,
+): Promise<ImportOutcome[]> {
+  const outcomes: ImportOutcome[] = [];
+  for (const file of await expandPaths(paths))
+    outcomes.push(await importEpub(db, store, file, options));
+  return outcomes;
+}
