@@ -101,6 +101,13 @@ export const errors = {
       "CONTENT_MISSING",
       "The file of this e-book is missing. Please tell the library.",
     ),
+  mailDoesNotFitLoan: (type: string, status: string) =>
+    new AppError(
+      409,
+      "MAIL_DOES_NOT_FIT",
+      `A ${type} mail does not fit a loan that is ${status}.`,
+      "type",
+    ),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
   tooManyRequests: () =>

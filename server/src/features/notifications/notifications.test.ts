@@ -9,6 +9,7 @@ import { retryDelayMs } from "../../jobs/mail-delivery";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { createUser } from "../accounts/test-factories";
+import { createBook } from "../catalogue/test-factories";
 import { renderMail, type MailData } from "./templates";
 import { TestSmtpServer } from "./test-smtp";
 import { smtpTransport } from "./transport";
@@ -157,6 +158,34 @@ describe("POST /api/notifications/email", () => {
     expect(
       (await http.post("/api/notifications/email", { to: user.email, type: "register" })).status,
     ).toBe(401);
+  });
+
+  it("writes loan mails from the caller's own loan, and only when they fit it", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 1000 });
+    const book = await createBook(t.database.db, { price: 250 });
+    await http.post("/api/borrow/borrow", { bookId: book.id }, user.token);
+    const send = (type: string, data?: unknown) =>
+      http.post<ErrorBody>(
+        "/api/notifications/email",
+        { to: user.email, type, ...(data ? { data } : {}) },
+        user.token,
+      );
+
+    expect((await send("borrow", { bookId: book.id })).status).toBe(200);
+    expect((await send("due_soon", { bookId: book.id })).status).toBe(200);
+    const sent = await mailsTo(t, user.email);
+    expect(sent.map((m) => m.type)).toEqual(expect.arrayContaining(["borrow", "due_soon"]));
+    expect(sent.find((m) => m.type === "borrow")?.textBody).toContain(
+      `${book.title} by Test Author, £2.50`,
+    );
+
+    const early = await send("return", { bookId: book.id });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("MAIL_DOES_NOT_FIT");
+    expect((await send("expired", { bookId: book.id })).status).toBe(409);
+    expect((await send("borrow")).status).toBe(400);
+    const other = await createBook(t.database.db);
+    expect((await send("borrow", { bookId: other.id })).status).toBe(400);
   });
 
   it("is rate limited", async () => {

@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import { errors } from "../../errors";
 import { authenticate } from "../accounts/auth";
 import { sendPasswordReset } from "../accounts/service";
+import { mailAboutLoan } from "../loans/loan-mail";
 import { enqueueMail } from "./outbox";
 
 export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,8 +44,7 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       } else if (type === "password_reset") {
         await sendPasswordReset(ctx, user);
       } else {
-        // Loan mails are written from the caller's own loans, which the loans feature owns.
-        throw errors.mailTypeNeedsBook(type);
+        await mailAboutLoan(ctx, user.id, type, request.body.data?.bookId);
       }
       ctx.mail.nudge();
       return { state: "success" as const, message: "The email is on its way." };
