@@ -6,8 +6,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { UNAUTHORIZED_EVENT } from "../lib/api-client";
 import { readStored, readToken, removeStored, writeStored } from "../lib/storage";
 import { fakeApi } from "../test/accounts";
-import { jsonResponse } from "../test/books";
+import { jsonResponse, makeBook } from "../test/books";
 import { installFakeIntersectionObserver } from "../test/intersection-observer";
+import { makeCart } from "../test/lists";
 import { ToastProvider } from "../ui/toast";
 import { AppRoutes } from "./router";
 
@@ -97,9 +98,14 @@ describe("navigation guard", () => {
     writeStored("cartItems", [
       { bookId: 1, title: "Emma", author: "Jane Austen", price: 3.5, coverUrl: "" },
     ]);
+    // The header also asks the server for the cart, which holds the same book.
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({ "/api/cart/get": jsonResponse(makeCart([makeBook(1, { title: "Emma" })])) }),
+    );
     renderApp("/user/books");
     expect(await screen.findByRole("heading", { level: 1, name: "My Books" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Cart, 1 book" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Cart, 1 book" })).toBeInTheDocument();
 
     // The start-up check has refreshed the stored name from the server.
     await user.click(await screen.findByRole("button", { name: "Ada Lovelace" }));

@@ -114,7 +114,13 @@ export const routes: RouteObject[] = [
       {
         element: <RequireLogin />,
         children: [
-          { path: "cart", element: memberPage("My Cart") },
+          {
+            path: "cart",
+            element: lazyPage(
+              () => import("./routes/my-cart-page"),
+              (m) => m.MyCartPage,
+            ),
+          },
           { path: "user/dashboard", element: <Navigate to="/user/profile" replace /> },
           { path: "user/profile", element: profilePage },
           ...PROFILE_VIEW_PATHS.map((path) => ({ path, element: profilePage })),

@@ -1,6 +1,7 @@
 import type { UserInfo } from "@folio/contract/accounts";
 import { vi } from "vitest";
 import { jsonResponse, makeBookPage, requestUrl } from "./books";
+import { makeCart, makeWishlist } from "./lists";
 
 /** The account as POST /api/users/info returns it. */
 export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -23,8 +24,8 @@ export function sentBody(init: RequestInit | undefined): unknown {
 }
 
 /**
- * A fetch that answers by path: the given answers first, then the account and logout calls a
- * logged-in shell makes, then a page of books for anything else.
+ * A fetch that answers by path: the given answers first, then the account, logout, cart and
+ * wishlist calls a logged-in shell makes, then a page of books for anything else.
  */
 export function fakeApi(answers: Record<string, Answer> = {}) {
   return vi.fn<typeof fetch>((input) => {
@@ -35,6 +36,9 @@ export function fakeApi(answers: Record<string, Answer> = {}) {
     if (pathname === "/api/auth/logout") {
       return Promise.resolve(jsonResponse({ state: "success", message: "Logged out" }));
     }
+    // The header counts a member's cart and wishlist.
+    if (pathname === "/api/cart/get") return Promise.resolve(jsonResponse(makeCart([])));
+    if (pathname === "/api/wishlist/get") return Promise.resolve(jsonResponse(makeWishlist([])));
     return Promise.resolve(jsonResponse(makeBookPage(1, 2)));
   });
 }

@@ -28,9 +28,12 @@ function CountLink({ to, label, count, icon }: CountLinkProps) {
   const content = (
     <>
       {icon}
-      <span className="count-link__badge" aria-hidden="true">
-        {count}
-      </span>
+      {/* A visitor has no cart or wishlist to count. */}
+      {isLoggedIn && (
+        <span className="count-link__badge" aria-hidden="true">
+          {count}
+        </span>
+      )}
     </>
   );
   return isLoggedIn ? (

@@ -1,36 +1,51 @@
 import type { BookDetail } from "@folio/contract/catalogue";
+import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
+import { BorrowButton } from "../../features/cart/components/borrow-button";
+import { useOpenLoans } from "../../features/loans/hooks/loan-queries";
+import { WishlistButton } from "../../features/wishlist/components/wishlist-button";
 import { useSession } from "../../lib/session";
 import { Button } from "../../ui/button";
 import { useLoginRequired } from "../../ui/dialogs";
+import { useAfterBorrow } from "./borrow-aftermath";
 
 /** Spec §8, not logged in. */
-const LOGIN_TO_ADD_TO_CART = "Please login to add items to cart";
 const LOGIN_FIRST = "Please login first";
 
+/** Borrow for a member: the loans feature knows whether the book is already on loan. */
+function MemberBorrowButton({ book }: { book: BookDetail }) {
+  const openLoans = useOpenLoans();
+  const afterBorrow = useAfterBorrow();
+  const onLoan = openLoans.data?.data.some((loan) => loan.bookId === book.bookId) ?? false;
+  return <BorrowButton book={book} alreadyBorrowed={onLoan} onBorrowed={afterBorrow} />;
+}
+
 /**
- * Add to cart, Borrow and Read on the book page. Visitors are asked to log in; for members the
- * cart, loans and reading features attach the real actions, so until then they stay disabled.
+ * Add to cart, Borrow, Read and the wishlist heart on the book page, each from its feature.
+ * Visitors are asked to log in. Reading comes with the reading feature, so Read stays disabled
+ * for members until then.
  */
 export function BookActions({ book }: { book: BookDetail }) {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
-  const pending = isLoggedIn;
+  const afterBorrow = useAfterBorrow();
   return (
     <>
-      <Button disabled={pending} onClick={() => requireLogin(LOGIN_TO_ADD_TO_CART)}>
-        Add to cart
-      </Button>
-      <Button variant="secondary" disabled={pending} onClick={() => requireLogin(LOGIN_FIRST)}>
-        Borrow
-      </Button>
+      <AddToCartButton book={book} />
+      {isLoggedIn ? (
+        <MemberBorrowButton book={book} />
+      ) : (
+        // A visitor's Borrow only asks them to log in; their loans are not asked for.
+        <BorrowButton book={book} alreadyBorrowed={false} onBorrowed={afterBorrow} />
+      )}
       <Button
         variant="secondary"
-        disabled={pending}
+        disabled={isLoggedIn}
         onClick={() => requireLogin(LOGIN_FIRST)}
         aria-label={`Read ${book.title}`}
       >
         Read
       </Button>
+      <WishlistButton book={book} />
     </>
   );
 }

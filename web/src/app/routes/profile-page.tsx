@@ -5,10 +5,13 @@ import { DeleteAccountDialog } from "../../features/accounts/components/delete-a
 import { UserDetails } from "../../features/accounts/components/user-details";
 import { CurrentBorrowings } from "../../features/loans/components/current-borrowings";
 import { LoanHistory } from "../../features/loans/components/loan-history";
+import { PaymentRecords } from "../../features/payments/components/payment-records";
+import { WishlistView } from "../../features/wishlist/components/wishlist-view";
 import { useDocumentTitle } from "../../lib/document-title";
 import { profileViewFromLocation, type ProfileView } from "../../lib/profile-views";
 import { ProfileSidebar } from "./profile-sidebar";
 import { PROFILE_VIEW_HEADINGS } from "./profile-view-labels";
+import { TopUpView } from "./top-up-view";
 import "./profile-page.css";
 
 /** Stands in for a view whose feature (loans, wishlist, reviews, payments) comes later. */
@@ -32,13 +35,13 @@ function ProfileViewContent({ view }: { view: ProfileView }) {
     case "LoanHistory":
       return <LoanHistory />;
     case "Wishlist":
-      return <ComingView>The books on your wish list will appear here.</ComingView>;
+      return <WishlistView />;
     case "Reviews":
       return <ComingView>Your reviews will appear here.</ComingView>;
     case "TopUp":
-      return <ComingView>Topping up your balance will be available here.</ComingView>;
+      return <TopUpView />;
     case "PaymentRecords":
-      return <ComingView>Your payment records will appear here.</ComingView>;
+      return <PaymentRecords />;
   }
 }
 

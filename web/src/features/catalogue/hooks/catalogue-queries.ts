@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { BookList } from "@folio/contract/catalogue";
+import { bookQueryKey, CATALOGUE_QUERY_ROOT } from "../../../lib/catalogue-query-keys";
 import { cacheBook } from "../../../lib/storage";
 import {
   fetchBook,
@@ -14,14 +15,14 @@ import { hasSearchTerms } from "../search-terms";
 
 /** Query keys in one place so later features can invalidate them (a borrow changes copies). */
 export const catalogueKeys = {
-  all: ["catalogue"] as const,
+  all: CATALOGUE_QUERY_ROOT,
   popular: () => [...catalogueKeys.all, "popular"] as const,
   search: (terms: SearchTerms) => [...catalogueKeys.all, "search", terms] as const,
   categoryBooks: (categoryId: number) =>
     [...catalogueKeys.all, "category-books", categoryId] as const,
   categories: () => [...catalogueKeys.all, "categories"] as const,
   category: (categoryId: number) => [...catalogueKeys.all, "category", categoryId] as const,
-  book: (bookId: number) => [...catalogueKeys.all, "book", bookId] as const,
+  book: bookQueryKey,
 };
 
 function nextPage(last: BookList): number | undefined {

@@ -1,21 +1,162 @@
-import "./book-reviews.css";
+import type { Review } from "@folio/contract/reviews";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useSession } from "../../../lib/session";
+import { Button } from "../../../ui/button";
+import { useBookReviews, useMyReviews } from "../hooks/review-queries";
+import { reviewMessages } from "../messages";
+import { DeleteReviewDialog } from "./delete-review-dialog";
+import { ReviewCard } from "./review-card";
+import { ReviewForm } from "./review-form";
+import "./reviews.css";
 
 interface BookReviewsProps {
   bookId: number;
 }
 
-export const NO_REVIEWS_TEXT = "No reviews yet. Be the first to review!";
+export const NO_REVIEWS_TEXT = reviewMessages.noReviews;
+
+const UNKNOWN_READER = "A reader";
 
 /**
- * The reviews section of a book page. Reviews are not fetched yet, so it shows the spec's
- * empty text; the reviews feature fills the list and the form here.
+ * Where a reader may write: visitors are asked to log in, a reader who has reviewed the book
+ * already is told so (their review is marked in the list), everyone else gets the form.
  */
+function ReviewComposer({
+  bookId,
+  myReview,
+  checking,
+  onPosted,
+}: {
+  bookId: number;
+  myReview: Review | undefined;
+  checking: boolean;
+  onPosted: (commentId: number) => void;
+}) {
+  const { isLoggedIn } = useSession();
+  const { pathname } = useLocation();
+  if (!isLoggedIn) {
+    return (
+      <p className="book-reviews__note">
+        {reviewMessages.loginToReview}.{" "}
+        <Link to="/login" state={{ from: pathname }}>
+          Login
+        </Link>
+      </p>
+    );
+  }
+  // Until the reader's own reviews are known, a form could offer what they cannot do.
+  if (checking) return null;
+  if (myReview) return <p className="book-reviews__note">{reviewMessages.alreadyReviewed}</p>;
+  return <ReviewForm bookId={bookId} onPosted={(result) => onPosted(result.commentId)} />;
+}
+
+/** The reviews section of a book page: the list, newest first, and the form. */
 export function BookReviews({ bookId }: BookReviewsProps) {
   const headingId = `reviews-heading-${bookId}`;
+  const { isLoggedIn } = useSession();
+  const reviews = useBookReviews(bookId);
+  const mine = useMyReviews({ enabled: isLoggedIn });
+  const [deleting, setDeleting] = useState<Review | null>(null);
+  // Focus follows the reader's action: to the review just posted, or back to the section
+  // once theirs is deleted. Kept until the element it names is on screen.
+  const focusTarget = useRef<number | "heading" | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  function moveFocusTo(target: number | "heading") {
+    focusTarget.current = target;
+    setFocusRequest((count) => count + 1);
+  }
+
+  const myIds = new Set(isLoggedIn ? (mine.data?.commentIds ?? []) : []);
+  const myReview = isLoggedIn
+    ? mine.data?.reviews.find((review) => review.bookId === bookId)
+    : undefined;
+
+  useEffect(() => {
+    const wanted = focusTarget.current;
+    if (wanted === null) return;
+    const target =
+      wanted === "heading"
+        ? headingRef.current
+        : listRef.current?.querySelector<HTMLElement>(`[data-comment-id="${wanted}"]`);
+    if (!target) return;
+    focusTarget.current = null;
+    target.focus();
+  }, [focusRequest, reviews.data]);
+
   return (
     <section className="book-reviews" aria-labelledby={headingId}>
-      <h2 id={headingId}>Reviews</h2>
-      <p className="book-reviews__empty">{NO_REVIEWS_TEXT}</p>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        Reviews
+      </h2>
+      <ReviewComposer
+        bookId={bookId}
+        myReview={myReview}
+        checking={isLoggedIn && mine.isPending}
+        onPosted={moveFocusTo}
+      />
+      {reviews.isPending ? (
+        <div className="book-reviews__loading" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            Loading reviews
+          </p>
+          <div className="skeleton skeleton--text" />
+          <div className="skeleton skeleton--text skeleton--short" />
+        </div>
+      ) : !reviews.data ? (
+        <div className="page__notice page__notice--error">
+          <p>{reviewMessages.loadFailed}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-disabled={reviews.isFetching ? true : undefined}
+            onClick={() => void reviews.refetch()}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : reviews.data.reviews.length === 0 ? (
+        <p className="book-reviews__empty">{NO_REVIEWS_TEXT}</p>
+      ) : (
+        <ul ref={listRef} className="review-list" aria-label="Reviews of this book">
+          {reviews.data.reviews.map((review) => {
+            const isMine = myIds.has(review.commentId);
+            return (
+              <ReviewCard
+                key={review.commentId}
+                review={review}
+                heading={review.username.trim() || UNKNOWN_READER}
+                isMine={isMine}
+                actions={
+                  isMine && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label="Delete your review"
+                      onClick={() => setDeleting(review)}
+                    >
+                      Delete
+                    </Button>
+                  )
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+      {deleting && (
+        <DeleteReviewDialog
+          review={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            moveFocusTo("heading");
+          }}
+        />
+      )}
     </section>
   );
 }
