@@ -59,5 +59,7 @@ export const healthSchema = z.object({
   state: z.literal("success"),
   database: z.enum(["pglite", "postgres"]),
   uptimeSeconds: z.number(),
+  /** the process that answered (several serve one port on PostgreSQL) */
+  pid: z.number().int(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -139,6 +139,7 @@ export async function buildApp({
         state: "success" as const,
         database: database.kind,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        pid: process.pid,
       };
     },
   );

@@ -46,6 +46,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`${name}: `));
   });
 
+  it("runs one process per core on PostgreSQL, and only one on the embedded database", () => {
+    expect(loadConfig({ DATA_DIR: dir }).workers).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://x/y" }).workers,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://x/y", WORKERS: "3" }).workers,
+    ).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dir, WORKERS: "2" })).toThrow(
+      /WORKERS: above 1 needs DATABASE_URL/,
+    );
+  });
+
   it("treats a blank variable as unset", () => {
     expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "", PORT: "" })).toMatchObject({
       databaseUrl: undefined,

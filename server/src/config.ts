@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -29,6 +30,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
   WEB_DIST: z.string().optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TIME_ZONE: z
     .string()
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
@@ -60,6 +62,8 @@ export interface Config {
   webDist: string | undefined;
   /** where "midnight" and mailed dates are reckoned; the server's own zone by default */
   timeZone: string;
+  /** server processes; one per core on PostgreSQL, always 1 on the embedded database */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WORKERS: above 1 needs DATABASE_URL (the embedded database lives in one process)",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -96,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnStart: e.SEED_ON_START === "true",
     webDist: e.WEB_DIST,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
   };
 }
 

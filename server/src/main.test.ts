@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -41,6 +42,19 @@ function listeningAddress(child: ChildProcessWithoutNullStreams): Promise<string
     child.on("exit", (code) =>
       reject(new Error(`server exited (${code}) before listening:\n${out}`)),
     );
+  });
+}
+
+/** /api/health over a new TCP connection, so the cluster may hand it to another process. */
+function healthOnFreshConnection(base: string): Promise<{ pid: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}/api/health`, { agent: false }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve(JSON.parse(body) as { pid: number }));
+      })
+      .on("error", reject);
   });
 }
 

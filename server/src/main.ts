@@ -1,28 +1,41 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase } from "./db/client";
 import { ensureSeedEditions, isCatalogueEmpty, seedCatalogue } from "./db/seed/seed";
 import { FileContentStore } from "./features/reading/content-store";
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "pglite"),
-  });
-  await database.migrate();
-  const content = new FileContentStore(path.join(config.dataDir, "content"));
-  const { app, mailDelivery, scheduler } = await buildApp({ config, database, content });
+const contentStoreOf = (config: Config) =>
+  new FileContentStore(path.join(config.dataDir, "content"));
+const openFor = (config: Config) =>
+  openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
 
-  if (config.seedOnStart) {
-    if (await isCatalogueEmpty(database.db)) {
-      const report = await seedCatalogue(database.db);
-      app.log.info(report, "seeded the catalogue");
-    }
-    const written = await ensureSeedEditions(database.db, content);
-    if (written > 0) app.log.info({ written }, "wrote seed e-book editions");
+/** Migrations and, on an empty database, the seed catalogue: once, before any request. */
+async function prepare(
+  database: Awaited<ReturnType<typeof openFor>>,
+  config: Config,
+  log: (msg: string) => void,
+) {
+  await database.migrate();
+  if (!config.seedOnStart) return;
+  if (await isCatalogueEmpty(database.db)) {
+    const report = await seedCatalogue(database.db);
+    log(`seeded the catalogue: ${report.categoriesAdded} categories, ${report.booksAdded} books`);
   }
+  const written = await ensureSeedEditions(database.db, contentStoreOf(config));
+  if (written > 0) log(`wrote ${written} seed e-book editions`);
+}
+
+/** One server process: the API, the web app, the mail worker and the scheduler. */
+async function serve(config: Config, prepared: boolean): Promise<void> {
+  const database = await openFor(config);
+  const { app, mailDelivery, scheduler } = await buildApp({
+    config,
+    database,
+    content: contentStoreOf(config),
+  });
+  if (!prepared) await prepare(database, config, (msg) => app.log.info(msg));
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -50,6 +63,44 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mailDelivery.start();
   scheduler.start();
+}
+
+/**
+ * On PostgreSQL, one process per core behind the cluster module's shared port: the primary
+ * migrates and seeds, then forks the workers and replaces any that dies. Nothing shared lives
+ * in process memory, so the workers need no coordination beyond the database.
+ */
+async function supervise(config: Config): Promise<void> {
+  const database = await openFor(config);
+  await prepare(database, config, (msg) => console.log(msg));
+  await database.close();
+
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  for (let i = 0; i < config.workers; i += 1) fork();
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (cluster.isWorker) return serve(config, true);
+  if (config.workers > 1) return supervise(config);
+  return serve(config, false);
 }
 
 main().catch((error: unknown) => {
