@@ -86,7 +86,13 @@ describe("the server process", () => {
   it("starts on an empty database, migrates and seeds it, serves, and stops cleanly on SIGTERM", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "folio-main-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const child = startServer({ DATA_DIR: dataDir, ...(await emptyDatabase()) });
+    const onPostgres = testDatabaseKind() === "postgres";
+    // On PostgreSQL the server runs a process per core; two here, to see both answer.
+    const child = startServer({
+      DATA_DIR: dataDir,
+      ...(await emptyDatabase()),
+      ...(onPostgres ? { WORKERS: "2" } : {}),
+    });
     const exited = exitOf(child);
     const base = await listeningAddress(child);
 
@@ -98,6 +104,13 @@ describe("the server process", () => {
     expect(popular.bookId).toHaveLength(5);
     const epubs = await readdir(path.join(dataDir, "content", "books"));
     expect(epubs.length).toBeGreaterThanOrEqual(120);
+    if (onPostgres) {
+      const pids = new Set<number>();
+      for (let i = 0; i < 40 && pids.size < 2; i += 1) {
+        pids.add((await healthOnFreshConnection(base)).pid);
+      }
+      expect(pids.size).toBe(2);
+    }
 
     child.kill("SIGTERM");
     const { code } = await exited;

@@ -1,4 +1,5 @@
 import type { BookDetail } from "@folio/contract/catalogue";
+import type { BorrowResult } from "@folio/contract/loans";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { BorrowButton } from "../../features/cart/components/borrow-button";
 import { useOpenLoans } from "../../features/loans/hooks/loan-queries";
@@ -11,12 +12,16 @@ import { useAfterBorrow } from "./borrow-aftermath";
 /** Spec §8, not logged in. */
 const LOGIN_FIRST = "Please login first";
 
+interface MemberBorrowButtonProps {
+  book: BookDetail;
+  onBorrowed: (result: BorrowResult) => void;
+}
+
 /** Borrow for a member: the loans feature knows whether the book is already on loan. */
-function MemberBorrowButton({ book }: { book: BookDetail }) {
+function MemberBorrowButton({ book, onBorrowed }: MemberBorrowButtonProps) {
   const openLoans = useOpenLoans();
-  const afterBorrow = useAfterBorrow();
   const onLoan = openLoans.data?.data.some((loan) => loan.bookId === book.bookId) ?? false;
-  return <BorrowButton book={book} alreadyBorrowed={onLoan} onBorrowed={afterBorrow} />;
+  return <BorrowButton book={book} alreadyBorrowed={onLoan} onBorrowed={onBorrowed} />;
 }
 
 /**
@@ -32,7 +37,7 @@ export function BookActions({ book }: { book: BookDetail }) {
     <>
       <AddToCartButton book={book} />
       {isLoggedIn ? (
-        <MemberBorrowButton book={book} />
+        <MemberBorrowButton book={book} onBorrowed={afterBorrow} />
       ) : (
         // A visitor's Borrow only asks them to log in; their loans are not asked for.
         <BorrowButton book={book} alreadyBorrowed={false} onBorrowed={afterBorrow} />

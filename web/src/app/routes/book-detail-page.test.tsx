@@ -18,8 +18,12 @@ describe("BookDetailPage", () => {
   });
 
   function serveBook(overrides: Parameters<typeof makeBook>[1] = {}) {
-    fetchMock.mockResolvedValue(
-      jsonResponse({ state: "success", ...makeBook(1, overrides), borrowTimes: 2 }),
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        requestUrl(input).pathname === "/api/reviews/book"
+          ? jsonResponse({ state: "success", commentIds: [], reviews: [] })
+          : jsonResponse({ state: "success", ...makeBook(1, overrides), borrowTimes: 2 }),
+      ),
     );
   }
 
@@ -36,7 +40,7 @@ describe("BookDetailPage", () => {
       "/search?author=Herman+Melville",
     );
     expect(screen.getByRole("link", { name: "Adventure" })).toHaveAttribute("href", "/category/1");
-    expect(screen.getByText("No reviews yet. Be the first to review!")).toBeInTheDocument();
+    expect(await screen.findByText("No reviews yet. Be the first to review!")).toBeInTheDocument();
     expect(document.title).toBe("Moby-Dick | Folio");
     expect(readCachedBook(1)).toMatchObject({ bookId: 1, title: "Moby-Dick", price: 4.99 });
   });

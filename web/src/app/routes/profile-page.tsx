@@ -6,6 +6,7 @@ import { UserDetails } from "../../features/accounts/components/user-details";
 import { CurrentBorrowings } from "../../features/loans/components/current-borrowings";
 import { LoanHistory } from "../../features/loans/components/loan-history";
 import { PaymentRecords } from "../../features/payments/components/payment-records";
+import { MyReviews } from "../../features/reviews/components/my-reviews";
 import { WishlistView } from "../../features/wishlist/components/wishlist-view";
 import { useDocumentTitle } from "../../lib/document-title";
 import { profileViewFromLocation, type ProfileView } from "../../lib/profile-views";
@@ -13,15 +14,6 @@ import { ProfileSidebar } from "./profile-sidebar";
 import { PROFILE_VIEW_HEADINGS } from "./profile-view-labels";
 import { TopUpView } from "./top-up-view";
 import "./profile-page.css";
-
-/** Stands in for a view whose feature (loans, wishlist, reviews, payments) comes later. */
-function ComingView({ children }: { children: string }) {
-  return (
-    <div className="page__notice">
-      <p>{children}</p>
-    </div>
-  );
-}
 
 /** Each view belongs to its feature; this page only chooses and frames it. */
 function ProfileViewContent({ view }: { view: ProfileView }) {
@@ -37,7 +29,7 @@ function ProfileViewContent({ view }: { view: ProfileView }) {
     case "Wishlist":
       return <WishlistView />;
     case "Reviews":
-      return <ComingView>Your reviews will appear here.</ComingView>;
+      return <MyReviews />;
     case "TopUp":
       return <TopUpView />;
     case "PaymentRecords":
