@@ -55,8 +55,10 @@ export const loanRecordSchema = z.object({
   dueDate: z.string(),
   returnDate: z.string().nullable(),
   status: loanStatusSchema,
-  /** what the loan cost, pounds; also the fee to renew it is the book's price now */
+  /** what the loan cost, pounds */
   price: z.number(),
+  /** what renewing it costs now (the book's current price), pounds */
+  renewalFee: z.number(),
 });
 export type LoanRecord = z.infer<typeof loanRecordSchema>;
 

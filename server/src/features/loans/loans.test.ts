@@ -84,6 +84,7 @@ describe("borrowlist and history", () => {
       returnDate: null,
       dueDate: second.loan.dueDate,
       price: 3,
+      renewalFee: 3,
     });
     expect(open.body.books.map((b) => b.bookId)).toEqual([second.book.id]);
 

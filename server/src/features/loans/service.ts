@@ -33,6 +33,7 @@ const loanColumns = {
   pricePence: loans.pricePence,
   title: books.title,
   author: books.author,
+  currentPricePence: books.pricePence,
 };
 
 type LoanWithBook = Pick<
@@ -41,6 +42,7 @@ type LoanWithBook = Pick<
 > & {
   title: string;
   author: string;
+  currentPricePence: number;
 };
 
 function presentLoan(row: LoanWithBook, now: Date): LoanRecord {
@@ -57,6 +59,7 @@ function presentLoan(row: LoanWithBook, now: Date): LoanRecord {
     returnDate: row.returnedAt?.toISOString() ?? null,
     status: statusOf(row, now),
     price: penceToPounds(row.pricePence),
+    renewalFee: penceToPounds(row.currentPricePence),
   };
 }
 
