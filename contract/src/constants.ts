@@ -50,3 +50,6 @@ export const borrowStates = {
 
 /** wishlist/add and cart/add answer this state when the book is already there (spec.md §7). */
 export const ALREADY_PRESENT_STATE = " exist.";
+
+/** Longest review text, in characters after trimming. */
+export const REVIEW_MAX_LENGTH = 2000;

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "./common";
-
-export const REVIEW_MAX_LENGTH = 2000;
+import { REVIEW_MAX_LENGTH } from "./constants";
 
 export const reviewSchema = z.object({
   commentId: z.number().int(),
@@ -62,6 +61,8 @@ export const reviewListSchema = z.object({
 });
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
+export type AddReviewResponse = z.infer<typeof addReviewResponseSchema>;
+
 export const bookReviewsQuerySchema = z.object({ bookId: idSchema });
 export const reviewContentQuerySchema = z.object({ commentId: idSchema });
 export const reviewContentSchema = reviewSchema.extend({ state: z.literal("success") });
@@ -72,3 +73,4 @@ export const deleteReviewResponseSchema = z.object({
   rating: z.number().nullable(),
   ratingCount: z.number().int(),
 });
+export type DeleteReviewResponse = z.infer<typeof deleteReviewResponseSchema>;

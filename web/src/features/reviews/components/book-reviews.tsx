@@ -1,8 +1,8 @@
 import type { Review } from "@folio/contract/reviews";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useSession } from "../../../lib/session";
-import { Button } from "../../../ui/button";
+import { Button, ButtonLink } from "../../../ui/button";
 import { useBookReviews, useMyReviews } from "../hooks/review-queries";
 import { reviewMessages } from "../messages";
 import { DeleteReviewDialog } from "./delete-review-dialog";
@@ -13,8 +13,6 @@ import "./reviews.css";
 interface BookReviewsProps {
   bookId: number;
 }
-
-export const NO_REVIEWS_TEXT = reviewMessages.noReviews;
 
 const UNKNOWN_READER = "A reader";
 
@@ -37,12 +35,12 @@ function ReviewComposer({
   const { pathname } = useLocation();
   if (!isLoggedIn) {
     return (
-      <p className="book-reviews__note">
-        {reviewMessages.loginToReview}.{" "}
-        <Link to="/login" state={{ from: pathname }}>
+      <div className="book-reviews__note book-reviews__note--login">
+        <p>{reviewMessages.loginToReview}</p>
+        <ButtonLink to="/login" state={{ from: pathname }} variant="secondary" size="sm">
           Login
-        </Link>
-      </p>
+        </ButtonLink>
+      </div>
     );
   }
   // Until the reader's own reviews are known, a form could offer what they cannot do.
@@ -119,7 +117,7 @@ export function BookReviews({ bookId }: BookReviewsProps) {
           </Button>
         </div>
       ) : reviews.data.reviews.length === 0 ? (
-        <p className="book-reviews__empty">{NO_REVIEWS_TEXT}</p>
+        <p className="book-reviews__empty">{reviewMessages.noReviews}</p>
       ) : (
         <ul ref={listRef} className="review-list" aria-label="Reviews of this book">
           {reviews.data.reviews.map((review) => {

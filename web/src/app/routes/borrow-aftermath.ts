@@ -1,0 +1,32 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { UserInfo } from "@folio/contract/accounts";
+import type { BorrowResult } from "@folio/contract/loans";
+import { useCallback } from "react";
+import { accountKeys } from "../../features/accounts/hooks/user-info-query";
+import { catalogueKeys } from "../../features/catalogue/hooks/catalogue-queries";
+import { loanKeys } from "../../features/loans/hooks/loan-queries";
+import { refreshWishlist } from "../../features/wishlist/wishlist-store";
+import { writeStored } from "../../lib/storage";
+
+/**
+ * What a loan changes outside the cart (design §4): the balance, the book's free copies, the
+ * reader's loans, and the wishlist, which the server takes lent books off. Features cannot
+ * reach each other, so the book page and the cart hand their borrow answers to this.
+ */
+export function useAfterBorrow(): (result: BorrowResult) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (result: BorrowResult) => {
+      queryClient.setQueryData<UserInfo>(accountKeys.me(), (user) =>
+        user ? { ...user, balance: result.balance } : user,
+      );
+      writeStored("accountBalance", result.balance);
+      for (const loan of result.loans) {
+        void queryClient.invalidateQueries({ queryKey: catalogueKeys.book(loan.bookId) });
+      }
+      void queryClient.invalidateQueries({ queryKey: loanKeys.all });
+      void refreshWishlist(queryClient);
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { borrowStates } from "@folio/contract/constants";
+import type { BorrowResult } from "@folio/contract/loans";
+import { useCallback } from "react";
+import { useIdempotencyKeys } from "../../../lib/use-idempotency-keys";
+import { borrowBooks } from "../api/borrow-api";
+import { rememberBorrowed } from "../borrowed-books";
+import { dropFromCart } from "../cart-store";
+
+interface BorrowVariables {
+  bookIds: number[];
+  idempotencyKey: string;
+}
+
+/**
+ * Borrows books (from the book page or the whole cart). Pressing again after a dropped
+ * connection repeats the same request with the same key, so it can never lend or charge twice.
+ */
+export function useBorrowBooks(): {
+  borrow: (bookIds: number[]) => Promise<BorrowResult>;
+  isPending: boolean;
+} {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  const { mutateAsync, isPending } = useMutation({
+    mutationFn: ({ bookIds, idempotencyKey }: BorrowVariables) =>
+      borrowBooks(bookIds, idempotencyKey),
+    onSuccess: (result) => {
+      if (result.state !== borrowStates.success || result.loans.length === 0) return;
+      rememberBorrowed(result);
+      dropFromCart(
+        queryClient,
+        result.loans.map((loan) => loan.bookId),
+      );
+    },
+  });
+
+  const borrow = useCallback(
+    async (bookIds: number[]) => {
+      const idempotencyKey = keys.keyFor(JSON.stringify([...bookIds].sort((a, b) => a - b)));
+      try {
+        const result = await mutateAsync({ bookIds, idempotencyKey });
+        keys.settle();
+        return result;
+      } catch (error) {
+        keys.settle(error);
+        throw error;
+      }
+    },
+    [keys, mutateAsync],
+  );
+
+  return { borrow, isPending };
+}

@@ -1,0 +1,119 @@
+import { BORROW_LIMIT } from "@folio/contract/constants";
+import type { LoanRecord } from "@folio/contract/loans";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { BookCover } from "../../../ui/book-cover";
+import { Button, ButtonLink } from "../../../ui/button";
+import { useLoadFailureToast, useOpenLoans } from "../hooks/loan-queries";
+import { loanAuthor, loanTitle } from "../loan-display";
+import { loanMessages } from "../messages";
+import type { ReaderBalance } from "../reader-balance";
+import {
+  LoanFacts,
+  LoanListEmpty,
+  LoanListSkeleton,
+  LoanLoadFailed,
+  loanDateFacts,
+  LoanStatusBadge,
+} from "./loan-parts";
+import { RenewLoanDialog } from "./renew-loan-dialog";
+import { ReturnLoanDialog } from "./return-loan-dialog";
+
+interface CurrentLoansProps {
+  balance: ReaderBalance;
+  onBookReturned?: (bookId: number) => void;
+}
+
+/** My Books › Currently Borrowed: each open loan with Read, Renew and Return. */
+export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
+  const query = useOpenLoans();
+  useLoadFailureToast(query);
+  const [renewing, setRenewing] = useState<LoanRecord | null>(null);
+  const [returning, setReturning] = useState<LoanRecord | null>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+
+  if (query.isPending) return <LoanListSkeleton label="Loading your books" />;
+  if (!query.data) {
+    return <LoanLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+
+  const loans = query.data.data;
+  return (
+    <>
+      {loans.length === 0 ? (
+        <LoanListEmpty>{loanMessages.noCurrentLoans}</LoanListEmpty>
+      ) : (
+        <>
+          <p ref={summaryRef} className="loan-list__summary" tabIndex={-1}>
+            You have {loans.length} of {BORROW_LIMIT} books on loan.
+          </p>
+          <ul className="loan-list">
+            {loans.map((loan) => (
+              <CurrentLoanItem
+                key={loan.borrowId}
+                loan={loan}
+                onRenew={() => setRenewing(loan)}
+                onReturn={() => setReturning(loan)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      {renewing && (
+        <RenewLoanDialog loan={renewing} balance={balance} onClose={() => setRenewing(null)} />
+      )}
+      {returning && (
+        <ReturnLoanDialog
+          loan={returning}
+          onClose={() => setReturning(null)}
+          onReturned={() => {
+            onBookReturned?.(returning.bookId);
+            // The Return button that opened the modal is gone with its book; without this,
+            // focus would fall back to the top of the page.
+            flushSync(() => setReturning(null));
+            summaryRef.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+interface CurrentLoanItemProps {
+  loan: LoanRecord;
+  onRenew: () => void;
+  onReturn: () => void;
+}
+
+function CurrentLoanItem({ loan, onRenew, onReturn }: CurrentLoanItemProps) {
+  const title = loanTitle(loan);
+  return (
+    <li className="loan-card">
+      <BookCover src={loan.cover} title={title} width={80} height={120} />
+      <div className="loan-card__body">
+        <div className="loan-card__heading">
+          <h2 className="loan-card__title">{title}</h2>
+          <LoanStatusBadge status={loan.status} />
+        </div>
+        <p className="loan-card__author">{loanAuthor(loan)}</p>
+        <LoanFacts facts={loanDateFacts(loan)} />
+        <div className="loan-card__actions">
+          <ButtonLink
+            to={`/book/${loan.bookId}`}
+            variant="secondary"
+            size="sm"
+            aria-label={`Read ${title}`}
+          >
+            Read
+          </ButtonLink>
+          <Button size="sm" onClick={onRenew} aria-label={`Renew ${title}`}>
+            Renew
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onReturn} aria-label={`Return ${title}`}>
+            Return
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+import type { LoanRecord, LoanStatus } from "@folio/contract/loans";
+import type { ReactNode } from "react";
+import { formatLongDate } from "../../../lib/dates";
+import { Button, ButtonLink } from "../../../ui/button";
+import { LOAN_STATUS_LABELS } from "../loan-display";
+import { loanMessages } from "../messages";
+import "./loans.css";
+
+/** The status in words; the colour only repeats it. */
+export function LoanStatusBadge({ status }: { status: LoanStatus }) {
+  return <span className={`loan-status loan-status--${status}`}>{LOAN_STATUS_LABELS[status]}</span>;
+}
+
+export interface LoanFact {
+  label: string;
+  value: ReactNode;
+}
+
+/** Dates and amounts as label/value pairs. */
+export function LoanFacts({ facts, className }: { facts: LoanFact[]; className?: string }) {
+  return (
+    <dl className={["loan-facts", className ?? ""].filter(Boolean).join(" ")}>
+      {facts.map((fact) => (
+        <div key={fact.label} className="loan-facts__item">
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function loanDateFacts(
+  loan: Pick<LoanRecord, "borrowDate" | "dueDate" | "returnDate">,
+  options: { returnDate?: boolean } = {},
+): LoanFact[] {
+  const facts = [
+    { label: "Borrow date", value: formatLongDate(loan.borrowDate) },
+    { label: "Due date", value: formatLongDate(loan.dueDate) },
+  ];
+  if (options.returnDate) {
+    facts.push({
+      label: "Return date",
+      value: loan.returnDate ? formatLongDate(loan.returnDate) : "Not returned yet",
+    });
+  }
+  return facts;
+}
+
+/** Placeholder rows while a list loads. */
+export function LoanListSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden" role="status">
+        {label}
+      </p>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="loan-skeleton" aria-hidden="true">
+          <div className="skeleton loan-skeleton__cover" />
+          <div className="loan-skeleton__text">
+            <div className="skeleton skeleton--text" />
+            <div className="skeleton skeleton--text skeleton--short" />
+            <div className="skeleton skeleton--text skeleton--short" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A failed load: the message (also toasted) and a retry. */
+export function LoanLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="page__notice page__notice--error">
+      <p>{loanMessages.loadFailed}</p>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-disabled={retrying ? true : undefined}
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
+      >
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** An empty list, with the way to fill it. */
+export function LoanListEmpty({ children }: { children: string }) {
+  return (
+    <div className="page__notice">
+      <p>{children}</p>
+      <ButtonLink to="/books" variant="secondary" size="sm">
+        Browse books
+      </ButtonLink>
+    </div>
+  );
+}

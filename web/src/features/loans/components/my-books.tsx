@@ -1,0 +1,116 @@
+import { useId, useRef, type KeyboardEvent } from "react";
+import { useSearchParams } from "react-router";
+import type { ReaderBalance } from "../reader-balance";
+import { BorrowingHistory } from "./borrowing-history";
+import { CurrentLoans } from "./current-loans";
+import "./loans.css";
+
+const TABS = [
+  { id: "current", label: "Currently Borrowed" },
+  { id: "history", label: "Borrowing History" },
+] as const;
+
+type TabId = (typeof TABS)[number]["id"];
+
+/** The tab sits in the URL (?tab=history) so a reload or a shared link keeps it. */
+function tabFrom(params: URLSearchParams): TabId {
+  return params.get("tab") === "history" ? "history" : "current";
+}
+
+interface MyBooksProps {
+  balance: ReaderBalance;
+  /** A book went back: what other features show about it (its free copies) has changed. */
+  onBookReturned?: (bookId: number) => void;
+}
+
+/**
+ * My Books (spec §2): the Currently Borrowed and Borrowing History tabs, as an ARIA tab list
+ * (arrow keys, Home and End move between tabs; the selected tab is the only tab stop).
+ */
+export function MyBooks({ balance, onBookReturned }: MyBooksProps) {
+  const [params, setParams] = useSearchParams();
+  const selected = tabFrom(params);
+  const baseId = useId();
+  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
+
+  function select(tab: TabId) {
+    if (tab === selected) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (tab === "current") next.delete("tab");
+        else next.set("tab", tab);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((tab) => tab.id === selected);
+    const last = TABS.length - 1;
+    const target =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    const tab = target === null ? undefined : TABS[target];
+    if (!tab) return;
+    event.preventDefault();
+    select(tab.id);
+    tabRefs.current.get(tab.id)?.focus();
+  }
+
+  return (
+    <div className="my-books">
+      <div role="tablist" aria-label="My Books" className="loan-tabs" onKeyDown={handleKeyDown}>
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) tabRefs.current.set(tab.id, element);
+              else tabRefs.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-${tab.id}-tab`}
+            className="loan-tabs__tab"
+            aria-selected={tab.id === selected}
+            aria-controls={`${baseId}-${tab.id}-panel`}
+            tabIndex={tab.id === selected ? 0 : -1}
+            onClick={() => select(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {TABS.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${baseId}-${tab.id}-panel`}
+          aria-labelledby={`${baseId}-${tab.id}-tab`}
+          className="loan-tabs__panel"
+          tabIndex={0}
+          hidden={tab.id !== selected}
+        >
+          {tab.id === selected &&
+            (tab.id === "current" ? (
+              <CurrentLoans balance={balance} onBookReturned={onBookReturned} />
+            ) : (
+              <BorrowingHistory />
+            ))}
+        </div>
+      ))}
+    </div>
+  );
+}

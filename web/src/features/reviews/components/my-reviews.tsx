@@ -1,0 +1,118 @@
+import type { Review } from "@folio/contract/reviews";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button, ButtonLink } from "../../../ui/button";
+import { useLoadFailureToast, useMyReviews } from "../hooks/review-queries";
+import { reviewMessages } from "../messages";
+import { DeleteReviewDialog } from "./delete-review-dialog";
+import { ReviewCard } from "./review-card";
+import "./reviews.css";
+
+const UNKNOWN_BOOK = "Unknown Book";
+
+function bookTitle(review: Review): string {
+  return review.bookTitle.trim() || UNKNOWN_BOOK;
+}
+
+/** Profile › Comment Records, titled My Reviews (spec §2): the reader's reviews with Delete. */
+export function MyReviews() {
+  const query = useMyReviews();
+  useLoadFailureToast(query);
+  const [deleting, setDeleting] = useState<{ review: Review; index: number } | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  // After a deletion, focus moves to the Delete button now in the same place (or the last
+  // one), or to Browse books once the list is empty.
+  const focusAfterDeletion = useRef<number | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    const index = focusAfterDeletion.current;
+    const container = containerRef.current;
+    if (index === null || !container) return;
+    focusAfterDeletion.current = null;
+    const buttons = container.querySelectorAll<HTMLElement>(".review-card__delete");
+    const target =
+      buttons.length > 0
+        ? buttons[Math.min(index, buttons.length - 1)]
+        : container.querySelector<HTMLElement>(".my-reviews__empty a");
+    target?.focus();
+  }, [focusRequest, query.data]);
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true">
+        <p className="visually-hidden" role="status">
+          Loading your reviews
+        </p>
+        <div className="skeleton skeleton--text" />
+        <div className="skeleton skeleton--text" />
+        <div className="skeleton skeleton--text skeleton--short" />
+      </div>
+    );
+  }
+
+  if (!query.data) {
+    return (
+      <div className="page__notice page__notice--error">
+        <p>{reviewMessages.loadFailed}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-disabled={query.isFetching ? true : undefined}
+          onClick={() => void query.refetch()}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const reviews = query.data.reviews;
+  return (
+    <div ref={containerRef}>
+      {reviews.length === 0 ? (
+        <div className="my-reviews__empty">
+          <p>{reviewMessages.noReviewsOfMine}</p>
+          <ButtonLink to="/books" variant="secondary" size="sm">
+            Browse books
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className="review-list" aria-label="Your reviews">
+          {reviews.map((review, index) => {
+            const title = bookTitle(review);
+            return (
+              <ReviewCard
+                key={review.commentId}
+                review={review}
+                heading={<Link to={`/book/${review.bookId}`}>{title}</Link>}
+                actions={
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="review-card__delete"
+                    aria-label={`Delete your review of ${title}`}
+                    onClick={() => setDeleting({ review, index })}
+                  >
+                    Delete
+                  </Button>
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+      {deleting && (
+        <DeleteReviewDialog
+          review={deleting.review}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            focusAfterDeletion.current = deleting.index;
+            setFocusRequest((count) => count + 1);
+            setDeleting(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Review } from "@folio/contract/reviews";
+import type { ReactNode } from "react";
+import { formatLongDate } from "../../../lib/dates";
+import { StarRating } from "../../../ui/star-rating";
+import { reviewMessages } from "../messages";
+import "./reviews.css";
+
+interface ReviewCardProps {
+  review: Review;
+  /** What the review is known by here: its author on a book page, its book on the profile. */
+  heading: ReactNode;
+  isMine?: boolean;
+  actions?: ReactNode;
+}
+
+/**
+ * One review in a list. Its text is whatever a reader typed, so it is only ever a text node:
+ * markup in it shows as the characters it is made of.
+ */
+export function ReviewCard({ review, heading, isMine = false, actions }: ReviewCardProps) {
+  return (
+    // Focusable from script only, so focus can land on a review just posted.
+    <li
+      className={`review-card${isMine ? " review-card--mine" : ""}`}
+      data-comment-id={review.commentId}
+      tabIndex={-1}
+    >
+      <div className="review-card__header">
+        <h3 className="review-card__heading">{heading}</h3>
+        {isMine && <span className="review-card__badge">{reviewMessages.yourReview}</span>}
+      </div>
+      <div className="review-card__meta">
+        <StarRating value={review.rating} size="sm" showValue={false} />
+        <time dateTime={review.createDate}>{formatLongDate(review.createDate)}</time>
+      </div>
+      <p className="review-card__text">{review.content}</p>
+      {actions && <div className="review-card__actions">{actions}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Book } from "@folio/contract/catalogue";
+import { ALREADY_PRESENT_STATE } from "@folio/contract/constants";
+import { useQuery } from "@tanstack/react-query";
+import { ApiError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
+import { Button } from "../../../ui/button";
+import { useLoginRequired } from "../../../ui/dialogs";
+import { HeartIcon } from "../../../ui/icons";
+import { useToast } from "../../../ui/toast";
+import { useAddToWishlist, useRemoveFromWishlist } from "../hooks/wishlist-mutations";
+import { wishlistMessages } from "../messages";
+import { wishlistQuery } from "../wishlist-store";
+import "./wishlist-button.css";
+
+/** The wishlist heart on the book page (spec §4): a toggle, pressed while the book is on it. */
+export function WishlistButton({ book }: { book: Pick<Book, "bookId"> }) {
+  const { isLoggedIn } = useSession();
+  const requireLogin = useLoginRequired();
+  const { showToast } = useToast();
+  const wishlist = useQuery({ ...wishlistQuery(), enabled: isLoggedIn });
+  const add = useAddToWishlist();
+  const remove = useRemoveFromWishlist();
+  const onList = isLoggedIn && (wishlist.data?.bookId.includes(book.bookId) ?? false);
+  const pending = add.isPending || remove.isPending;
+
+  function failed(error: unknown) {
+    // A 401 has already sent the person to log in.
+    if (!(error instanceof ApiError && error.status === 401)) {
+      showToast(wishlistMessages.operationFailed, { tone: "error" });
+    }
+  }
+
+  function handleClick() {
+    if (!isLoggedIn) {
+      requireLogin(wishlistMessages.loginFirst);
+      return;
+    }
+    if (pending) return;
+    if (onList) {
+      remove.mutate(book.bookId, {
+        onSuccess: () => showToast(wishlistMessages.removed, { tone: "success" }),
+        onError: failed,
+      });
+      return;
+    }
+    add.mutate(book.bookId, {
+      onSuccess: (list) =>
+        list.state === ALREADY_PRESENT_STATE
+          ? showToast(wishlistMessages.alreadyInWishlist)
+          : showToast(wishlistMessages.added, { tone: "success" }),
+      onError: failed,
+    });
+  }
+
+  return (
+    <Button
+      variant="ghost"
+      className="wishlist-button"
+      aria-pressed={onList}
+      aria-disabled={pending ? true : undefined}
+      onClick={handleClick}
+    >
+      <HeartIcon />
+      Wishlist
+    </Button>
+  );
+}

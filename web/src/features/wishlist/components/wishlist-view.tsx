@@ -1,0 +1,137 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { ApiError } from "../../../lib/api-client";
+import { formatPounds } from "../../../lib/money";
+import { BookCover } from "../../../ui/book-cover";
+import { Button, ButtonLink } from "../../../ui/button";
+import { useToast } from "../../../ui/toast";
+import { useRemoveFromWishlist } from "../hooks/wishlist-mutations";
+import { wishlistMessages } from "../messages";
+import { wishlistQuery } from "../wishlist-store";
+import "./wishlist-view.css";
+
+const UNKNOWN_BOOK = "Unknown Book";
+const UNKNOWN_AUTHOR = "Unknown Author";
+
+/** Profile › Wish List (spec §2): a grid of the saved books with View Details and Remove. */
+export function WishlistView() {
+  const { data, isPending, isError, errorUpdatedAt, refetch, isFetching } =
+    useQuery(wishlistQuery());
+  const remove = useRemoveFromWishlist();
+  const { showToast } = useToast();
+  const toastedFailure = useRef(0);
+  const containerRef = useRef<HTMLDivElement>(null);
+  // After a removal, focus moves to the Remove button now in the same place (or the last one),
+  // or to Browse books once the list is empty.
+  const focusAfterRemoval = useRef<number | null>(null);
+
+  useEffect(() => {
+    // One toast per failed load (effects may run twice in development).
+    if (!isError || toastedFailure.current === errorUpdatedAt) return;
+    toastedFailure.current = errorUpdatedAt;
+    showToast(wishlistMessages.loadFailed, { tone: "error" });
+  }, [isError, errorUpdatedAt, showToast]);
+
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    const container = containerRef.current;
+    if (index === null || !container) return;
+    focusAfterRemoval.current = null;
+    const buttons = container.querySelectorAll<HTMLElement>(".wishlist-card__remove");
+    const target =
+      buttons.length > 0
+        ? buttons[Math.min(index, buttons.length - 1)]
+        : container.querySelector<HTMLElement>(".wishlist__empty a");
+    target?.focus();
+  }, [data]);
+
+  if (isPending) {
+    return (
+      <div aria-busy="true">
+        <p className="visually-hidden" role="status">
+          Loading your wish list
+        </p>
+        <div className="skeleton skeleton--block" />
+      </div>
+    );
+  }
+
+  if (!data) {
+    return (
+      <div className="page__notice page__notice--error">
+        <p>{wishlistMessages.loadFailed}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-disabled={isFetching ? true : undefined}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  function handleRemove(bookId: number, index: number) {
+    if (remove.isPending) return;
+    focusAfterRemoval.current = index;
+    remove.mutate(bookId, {
+      onSuccess: () => showToast(wishlistMessages.removed, { tone: "success" }),
+      onError: (error) => {
+        focusAfterRemoval.current = null;
+        if (!(error instanceof ApiError && error.status === 401)) {
+          showToast(wishlistMessages.removeFailed, { tone: "error" });
+        }
+      },
+    });
+  }
+
+  const removing = remove.isPending ? remove.variables : null;
+  return (
+    <div ref={containerRef}>
+      {data.books.length === 0 ? (
+        <div className="wishlist__empty">
+          <p>{wishlistMessages.empty}</p>
+          <ButtonLink to="/books" variant="secondary" size="sm">
+            Browse books
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className="wishlist-grid">
+          {data.books.map((book, index) => {
+            const title = book.title.trim() || UNKNOWN_BOOK;
+            const author = book.author.trim() || UNKNOWN_AUTHOR;
+            return (
+              <li key={book.bookId} className="wishlist-card">
+                <BookCover src={book.coverUrl} title={title} width={160} height={240} />
+                <h3 className="wishlist-card__title">{title}</h3>
+                <p className="wishlist-card__author">{author}</p>
+                <p className="wishlist-card__price">{formatPounds(book.price)}</p>
+                <div className="wishlist-card__actions">
+                  <ButtonLink
+                    to={`/book/${book.bookId}`}
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`View details of ${title}`}
+                  >
+                    View Details
+                  </ButtonLink>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="wishlist-card__remove"
+                    aria-label={`Remove ${title} from wishlist`}
+                    aria-disabled={remove.isPending ? true : undefined}
+                    onClick={() => handleRemove(book.bookId, index)}
+                  >
+                    {removing === book.bookId ? "Removing…" : "Remove"}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
