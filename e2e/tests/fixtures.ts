@@ -3,6 +3,18 @@ import { expect, type Page } from "@playwright/test";
 
 /** No serious or critical axe violation on the page as it is now (design.md §6). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Check the settled screen: a toast halfway through its fade has, for that moment, less
+  // contrast than the toast a person reads.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // Spinners and skeletons loop for ever; only animations that end are waited for.
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .every((animation) => animation.playState !== "running"),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
