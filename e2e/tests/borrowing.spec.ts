@@ -129,6 +129,11 @@ test.describe("borrowing", () => {
     await expect(page).toHaveURL(/\/user\/books$/);
     await expect(header(page).getByRole("link", { name: "Cart, 0 books" })).toBeVisible();
 
+    // My Books shows both loans.
+    const current = page.getByRole("tabpanel");
+    await expect(current.getByText(first.title, { exact: true }).first()).toBeVisible();
+    await expect(current.getByText(second.title, { exact: true }).first()).toBeVisible();
+
     // The server lists both loans for this reader.
     const token = await page.evaluate(() => localStorage.getItem("token"));
     const listed = await page.request.post("/api/borrow/borrowlist", {
