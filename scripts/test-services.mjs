@@ -26,6 +26,11 @@ function aptInstall(packages) {
   });
 }
 
+/** Debian's epubcheck, which the seed-edition test runs on real EPUB files. */
+export function ensureEpubcheck() {
+  if (!existsSync("/usr/bin/epubcheck")) aptInstall(["epubcheck"]);
+}
+
 export function ensureChromium() {
   if (!existsSync(CHROMIUM)) aptInstall(["chromium"]);
   return CHROMIUM;

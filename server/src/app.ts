@@ -94,7 +94,8 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // epubjs serves the EPUB's own stylesheets to its iframe as blob: URLs.
+        styleSrc: ["'self'", "'unsafe-inline'", "blob:"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", "blob:"],

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -77,4 +78,19 @@ describe("the seed catalogue", () => {
     expect(text).toContain("AND I ONLY AM ESCAPED ALONE TO TELL THEE");
     expect(names.filter((n) => /chapter-\d+\.xhtml$/.test(n)).length).toBeGreaterThan(130);
   });
+
+  it("builds EPUBs that epubcheck passes with no errors or warnings", async () => {
+    const rows = await database.db.select({ id: books.id, title: books.title }).from(books);
+    const moby = rows.find((r) => r.title === "Moby-Dick")!;
+    const sample =
+      rows.find((r) => r.title === "Pride and Prejudice") ?? rows.find((r) => r.id !== moby.id)!;
+    for (const book of [moby, sample]) {
+      const file = path.join(dir, ...bookContentKey(book.id).split("/"));
+      // Debian ships epubcheck as an executable jar.
+      const run = spawnSync("java", ["-jar", "/usr/bin/epubcheck", file], { encoding: "utf8" });
+      expect(run.error, "epubcheck must be installed (npm test installs it)").toBeUndefined();
+      expect(`${run.stdout}${run.stderr}`).toContain("No errors or warnings detected.");
+      expect(run.status).toBe(0);
+    }
+  }, 120_000);
 });
