@@ -10,12 +10,6 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return <Page />;
 }
 
-const MemberPlaceholderPage = lazy(() =>
-  import("./routes/member-placeholder-page").then((m) => ({ default: m.MemberPlaceholderPage })),
-);
-
-const memberPage = (title: string) => <MemberPlaceholderPage title={title} />;
-
 const notFoundPage = lazyPage(
   () => import("./routes/not-found-page"),
   (m) => m.NotFoundPage,
@@ -131,7 +125,13 @@ export const routes: RouteObject[] = [
               (m) => m.MyBooksPage,
             ),
           },
-          { path: "reader", element: memberPage("Reader") },
+          {
+            path: "reader",
+            element: lazyPage(
+              () => import("../features/reading/pages/reader-page"),
+              (m) => m.ReaderPage,
+            ),
+          },
           { path: "user/*", element: notFoundPage },
         ],
       },

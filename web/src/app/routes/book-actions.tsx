@@ -3,14 +3,10 @@ import type { BorrowResult } from "@folio/contract/loans";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { BorrowButton } from "../../features/cart/components/borrow-button";
 import { useOpenLoans } from "../../features/loans/hooks/loan-queries";
+import { ReadButton, type LoanState } from "../../features/reading/components/read-button";
 import { WishlistButton } from "../../features/wishlist/components/wishlist-button";
 import { useSession } from "../../lib/session";
-import { Button } from "../../ui/button";
-import { useLoginRequired } from "../../ui/dialogs";
 import { useAfterBorrow } from "./borrow-aftermath";
-
-/** Spec §8, not logged in. */
-const LOGIN_FIRST = "Please login first";
 
 interface MemberBorrowButtonProps {
   book: BookDetail;
@@ -24,14 +20,23 @@ function MemberBorrowButton({ book, onBorrowed }: MemberBorrowButtonProps) {
   return <BorrowButton book={book} alreadyBorrowed={onLoan} onBorrowed={onBorrowed} />;
 }
 
+/** Read for a member: the loans feature tells the reading feature whether the book is on loan. */
+function MemberReadButton({ book }: { book: BookDetail }) {
+  const openLoans = useOpenLoans();
+  const loan: LoanState = !openLoans.data
+    ? "unknown"
+    : openLoans.data.data.some((item) => item.bookId === book.bookId)
+      ? "onLoan"
+      : "notOnLoan";
+  return <ReadButton book={book} loan={loan} />;
+}
+
 /**
  * Add to cart, Borrow, Read and the wishlist heart on the book page, each from its feature.
- * Visitors are asked to log in. Reading comes with the reading feature, so Read stays disabled
- * for members until then.
+ * Visitors are asked to log in.
  */
 export function BookActions({ book }: { book: BookDetail }) {
   const { isLoggedIn } = useSession();
-  const requireLogin = useLoginRequired();
   const afterBorrow = useAfterBorrow();
   return (
     <>
@@ -42,14 +47,7 @@ export function BookActions({ book }: { book: BookDetail }) {
         // A visitor's Borrow only asks them to log in; their loans are not asked for.
         <BorrowButton book={book} alreadyBorrowed={false} onBorrowed={afterBorrow} />
       )}
-      <Button
-        variant="secondary"
-        disabled={isLoggedIn}
-        onClick={() => requireLogin(LOGIN_FIRST)}
-        aria-label={`Read ${book.title}`}
-      >
-        Read
-      </Button>
+      {isLoggedIn ? <MemberReadButton book={book} /> : <ReadButton book={book} loan="unknown" />}
       <WishlistButton book={book} />
     </>
   );
