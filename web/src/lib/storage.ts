@@ -52,6 +52,8 @@ const USER_DATA_KEYS: readonly StorageKey[] = [
 ];
 
 const BOOK_CACHE_PREFIX = "book:";
+/** Where a reader was in each book (the reader feature's keys); private, so cleared on logout. */
+export const READING_POSITION_PREFIX = "readingPosition:";
 
 /** Fired on same-tab writes; the native `storage` event only reaches other tabs. */
 export const STORAGE_CHANGE_EVENT = "folio:storage";
@@ -151,7 +153,16 @@ export function readCachedBook(bookId: number): CachedBook | null {
  */
 export function clearUserData(): void {
   const store = storage();
-  for (const key of USER_DATA_KEYS) {
+  const readingKeys: string[] = [];
+  try {
+    for (let i = 0; i < (store?.length ?? 0); i += 1) {
+      const key = store?.key(i);
+      if (key?.startsWith(READING_POSITION_PREFIX)) readingKeys.push(key);
+    }
+  } catch {
+    // Storage unavailable: nothing to clear.
+  }
+  for (const key of [...USER_DATA_KEYS, ...readingKeys]) {
     try {
       store?.removeItem(key);
     } catch {

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useRef } from "react";
+import { saveProgress } from "../api/reading-api";
+import { writeLocalPosition } from "../reading-position";
+
+/** Page turns come quickly; the server hears the place once the reader pauses for a second. */
+export const SAVE_DELAY_MS = 1000;
+
+interface Pending {
+  locator: string;
+  percentage: number;
+}
+
+/**
+ * Records the reading position: at once in this browser, and on the server after a pause, when
+ * the page is hidden or left. A failed save is quiet: the local copy still holds the place.
+ */
+export function useProgressSaver(bookId: number | null) {
+  const pending = useRef<Pending | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  const flush = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    const next = pending.current;
+    pending.current = null;
+    if (!next || bookId === null) return;
+    saveProgress({ bookId, locator: next.locator, percentage: next.percentage }).catch(
+      () => undefined,
+    );
+  }, [bookId]);
+
+  const record = useCallback(
+    (locator: string, percentage: number | null) => {
+      if (bookId === null) return;
+      writeLocalPosition(bookId, { locator, percentage, savedAt: new Date().toISOString() });
+      // The server needs a percentage; until the book's positions are counted there is none yet.
+      if (percentage === null) return;
+      pending.current = { locator, percentage: Math.round(percentage * 10) / 10 };
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(flush, SAVE_DELAY_MS);
+    },
+    [bookId, flush],
+  );
+
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    document.addEventListener("visibilitychange", onHide);
+    window.addEventListener("pagehide", flush);
+    return () => {
+      document.removeEventListener("visibilitychange", onHide);
+      window.removeEventListener("pagehide", flush);
+      flush();
+    };
+  }, [flush]);
+
+  return record;
+}

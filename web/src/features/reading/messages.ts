@@ -1,0 +1,13 @@
+/** The reading feature's user-facing texts; spec §8's 'Read' messages are word for word. */
+export const readingMessages = {
+  /** Also the server's NOT_BORROWED message (contract READ_NOT_BORROWED). */
+  notBorrowed: "You need to borrow this book first before reading it",
+  sessionExpired: "Your session has expired. Please login again",
+  loadFailed: "Unable to load e-book. Please try again later",
+  network: "Network error. Please check your connection and try again",
+  loginFirst: "Please login first",
+  // Not in the spec: texts for screens it leaves open.
+  borrowRequiredTitle: "Borrow required",
+  loading: "Loading the book",
+  untitled: "Unknown Book",
+} as const;

@@ -1,0 +1,84 @@
+import type { Progress } from "@folio/contract/reading";
+import { READING_POSITION_PREFIX, readStored } from "../../lib/storage";
+import { clampFontSize, FONT_SIZE_DEFAULT, isReaderTheme, type ReaderTheme } from "./reader-theme";
+
+/**
+ * The last position kept in this browser as well as on the server, so a failed save or an
+ * offline moment does not lose the place. Keyed by account, so a shared browser keeps each
+ * reader's place apart.
+ */
+export interface SavedPosition {
+  locator: string;
+  percentage: number | null;
+  /** ISO time of the save, to pick the newer of this and the server's copy. */
+  savedAt: string;
+}
+
+export interface ReaderPreferences {
+  theme: ReaderTheme;
+  fontSize: number;
+}
+
+const PREFERENCES_KEY = "readerPreferences";
+
+function positionKey(bookId: number): string {
+  return `${READING_POSITION_PREFIX}${readStored("uuid") ?? "me"}:${bookId}`;
+}
+
+function readJson(key: string): unknown {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or blocked storage only loses the fallback; the server keeps the position.
+  }
+}
+
+export function readLocalPosition(bookId: number): SavedPosition | null {
+  const value = readJson(positionKey(bookId));
+  if (typeof value !== "object" || value === null) return null;
+  const { locator, percentage, savedAt } = value as Partial<SavedPosition>;
+  if (typeof locator !== "string" || locator === "" || typeof savedAt !== "string") return null;
+  return { locator, percentage: typeof percentage === "number" ? percentage : null, savedAt };
+}
+
+export function writeLocalPosition(bookId: number, position: SavedPosition): void {
+  writeJson(positionKey(bookId), position);
+}
+
+/** The newer of the server's and this browser's positions, or null for a first opening. */
+export function newestPosition(
+  server: Progress | null,
+  local: SavedPosition | null,
+): SavedPosition | null {
+  const fromServer =
+    server?.locator && server.updatedAt
+      ? { locator: server.locator, percentage: server.percentage, savedAt: server.updatedAt }
+      : null;
+  if (!fromServer) return local;
+  if (!local) return fromServer;
+  return Date.parse(local.savedAt) > Date.parse(fromServer.savedAt) ? local : fromServer;
+}
+
+export function readPreferences(): ReaderPreferences {
+  const value = readJson(PREFERENCES_KEY);
+  const stored =
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    theme: isReaderTheme(stored.theme) ? stored.theme : "light",
+    fontSize:
+      typeof stored.fontSize === "number" ? clampFontSize(stored.fontSize) : FONT_SIZE_DEFAULT,
+  };
+}
+
+export function writePreferences(preferences: ReaderPreferences): void {
+  writeJson(PREFERENCES_KEY, preferences);
+}
