@@ -2,11 +2,12 @@ import { useEffect, useRef } from "react";
 import { formatLongDate } from "../../../lib/dates";
 import { formatPounds } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
-import { Button, ButtonLink } from "../../../ui/button";
+import { ButtonLink } from "../../../ui/button";
 import { useToast } from "../../../ui/toast";
 import { useUserInfo } from "../hooks/user-info-query";
 import { accountMessages } from "../messages";
 import "./account-views.css";
+import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 /** Profile › User Details (spec §2): name, email, registration date and balance. */
 export function UserDetails() {
@@ -35,17 +36,11 @@ export function UserDetails() {
 
   if (!user) {
     return (
-      <div className="page__notice page__notice--error">
-        <p>{accountMessages.userInfoFailed}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-disabled={isFetching ? true : undefined}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadFailedNotice
+        message={accountMessages.userInfoFailed}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

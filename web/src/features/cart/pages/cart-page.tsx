@@ -23,6 +23,7 @@ import { useRemoveFromCart } from "../hooks/cart-mutations";
 import { useBorrowBooks } from "../hooks/use-borrow-books";
 import { borrowMessages, cartMessages } from "../messages";
 import "./cart-page.css";
+import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 /** Spec §9: the cart moves on 1.5 s after a borrow, once its message has been read. */
 export const CART_REDIRECT_MS = 1500;
@@ -151,17 +152,11 @@ export function CartPage({ onBorrowed }: CartPageProps) {
     content = <CartSkeleton />;
   } else if (!cart) {
     content = (
-      <div className="page__notice page__notice--error">
-        <p>{cartMessages.loadFailed}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-disabled={isFetching ? true : undefined}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadFailedNotice
+        message={cartMessages.loadFailed}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   } else {
     content = (

@@ -1,10 +1,11 @@
 import type { LoanRecord, LoanStatus } from "@folio/contract/loans";
 import type { ReactNode } from "react";
 import { formatLongDate } from "../../../lib/dates";
-import { Button, ButtonLink } from "../../../ui/button";
+import { ButtonLink } from "../../../ui/button";
 import { LOAN_STATUS_LABELS } from "../loan-display";
 import { loanMessages } from "../messages";
 import "./loans.css";
+import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 /** The status in words; the colour only repeats it. */
 export function LoanStatusBadge({ status }: { status: LoanStatus }) {
@@ -71,19 +72,7 @@ export function LoanListSkeleton({ label }: { label: string }) {
 /** A failed load: the message (also toasted) and a retry. */
 export function LoanLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <div className="page__notice page__notice--error">
-      <p>{loanMessages.loadFailed}</p>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-disabled={retrying ? true : undefined}
-        onClick={() => {
-          if (!retrying) onRetry();
-        }}
-      >
-        Try again
-      </Button>
-    </div>
+    <LoadFailedNotice message={loanMessages.loadFailed} retrying={retrying} onRetry={onRetry} />
   );
 }
 

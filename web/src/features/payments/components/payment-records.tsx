@@ -2,11 +2,12 @@ import { useEffect, useRef } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { formatPounds } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
-import { Button, ButtonLink } from "../../../ui/button";
+import { ButtonLink } from "../../../ui/button";
 import { useToast } from "../../../ui/toast";
 import { usePaymentHistory } from "../hooks/payment-queries";
 import { paymentMessages } from "../messages";
 import "./payments.css";
+import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 /** Profile › Payment Records (spec §2): the top-ups, newest first, all Completed. */
 export function PaymentRecords() {
@@ -36,17 +37,11 @@ export function PaymentRecords() {
 
   if (!data) {
     return (
-      <div className="page__notice page__notice--error">
-        <p>{paymentMessages.historyFailed}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-disabled={isFetching ? true : undefined}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadFailedNotice
+        message={paymentMessages.historyFailed}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

@@ -9,6 +9,7 @@ import { useRemoveFromWishlist } from "../hooks/wishlist-mutations";
 import { wishlistMessages } from "../messages";
 import { wishlistQuery } from "../wishlist-store";
 import "./wishlist-view.css";
+import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 const UNKNOWN_BOOK = "Unknown Book";
 const UNKNOWN_AUTHOR = "Unknown Author";
@@ -58,17 +59,11 @@ export function WishlistView() {
 
   if (!data) {
     return (
-      <div className="page__notice page__notice--error">
-        <p>{wishlistMessages.loadFailed}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-disabled={isFetching ? true : undefined}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </div>
+      <LoadFailedNotice
+        message={wishlistMessages.loadFailed}
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
 
