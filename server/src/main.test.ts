@@ -30,14 +30,14 @@ function exitOf(
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
 }
 
-/** Resolves with the address once the server logs that it listens. */
-function listeningAddress(child: ChildProcessWithoutNullStreams): Promise<string> {
+/** Resolves with the address once `processes` server processes have logged that they listen. */
+function listeningAddress(child: ChildProcessWithoutNullStreams, processes = 1): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) resolve(match[1]!);
+      const matches = [...out.matchAll(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/g)];
+      if (matches.length >= processes) resolve(matches[0]![1]!);
     });
     child.on("exit", (code) =>
       reject(new Error(`server exited (${code}) before listening:\n${out}`)),
@@ -94,7 +94,7 @@ describe("the server process", () => {
       ...(onPostgres ? { WORKERS: "2" } : {}),
     });
     const exited = exitOf(child);
-    const base = await listeningAddress(child);
+    const base = await listeningAddress(child, onPostgres ? 2 : 1);
 
     const health = (await (await fetch(`${base}/api/health`)).json()) as { state: string };
     expect(health.state).toBe("success");
