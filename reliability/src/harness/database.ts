@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
+import { invariantChecks } from "../../../server/src/db/invariants";
+import { adminDatabaseUrl } from "./env";
+
+export type Rows = Record<string, unknown>[];
+
+/** Anything that can run a SQL text and answer its rows. */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** A fresh PostgreSQL database of its own, dropped by `drop`. */
+export class PostgresDatabase implements Sql {
+  private pool: pg.Pool | null = null;
+
+  private constructor(
+    readonly name: string,
+    readonly url: string,
+  ) {}
+
+  static async create(): Promise<PostgresDatabase> {
+    const name = `folio_rel_${randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(adminDatabaseUrl());
+    url.pathname = `/${name}`;
+    return new PostgresDatabase(name, url.toString());
+  }
+
+  async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    this.pool ??= new pg.Pool({ connectionString: this.url, max: 4 });
+    const result = await this.pool.query(text, params);
+    return result.rows as T[];
+  }
+
+  async drop(): Promise<void> {
+    await this.pool?.end();
+    this.pool = null;
+    const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists ${this.name} with (force)`);
+    } finally {
+      await admin.end();
+    }
+  }
+}
+
+/** A data directory for the embedded database; open it only while no server has it. */
+export class PgliteDirectory {
+  private constructor(readonly dataDir: string) {}
+
+  static async create(): Promise<PgliteDirectory> {
+    return new PgliteDirectory(await mkdtemp(path.join(tmpdir(), "folio-rel-")));
+  }
+
+  /** Opens the server's database (DATA_DIR/pglite) in this process, runs `work`, closes it. */
+  async with<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    const db = await PGlite.create({
+      dataDir: path.join(this.dataDir, "pglite"),
+      extensions: { pg_trgm },
+    });
+    try {
+      return await work({
+        query: async <R>(text: string, params: unknown[] = []) =>
+          (await db.query<R>(text, params)).rows,
+      });
+    } finally {
+      await db.close();
+    }
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The rules of server/src/db/invariants.ts that the database breaks; empty when all hold. */
+export async function brokenInvariants(sql: Sql): Promise<string[]> {
+  const problems: string[] = [];
+  for (const check of invariantChecks) {
+    const rows = await sql.query<{ problem: string }>(check.sql);
+    problems.push(...rows.map((row) => `${check.rule}: ${row.problem}`));
+  }
+  return problems;
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import type { Api, Reader } from "./client";
+
+export interface LoadOptions {
+  /** each reader is served by apis[i % apis.length]: several processes share the load */
+  apis: Api[];
+  readers: Reader[];
+  bookIds: number[];
+  seconds: number;
+  /** called once, this many seconds in (a crash, a mail outage) */
+  midway?: { atSeconds: number; action: () => Promise<void> };
+}
+
+/** What the server acknowledged: each must still be true afterwards, whatever happened. */
+export interface Acknowledged {
+  loanIds: Set<number>;
+  paymentIds: Set<number>;
+  borrowMails: number;
+  returns: Set<number>;
+}
+
+export interface LoadReport {
+  seconds: number;
+  requests: number;
+  actions: Record<string, number>;
+  acknowledged: Acknowledged;
+}
+
+type Action = "borrow" | "renew" | "return" | "topup" | "cart" | "wishlist" | "browse" | "mybooks";
+
+const weighted: [Action, number][] = [
+  ["borrow", 22],
+  ["renew", 8],
+  ["return", 14],
+  ["topup", 8],
+  ["cart", 16],
+  ["wishlist", 6],
+  ["browse", 16],
+  ["mybooks", 10],
+];
+const totalWeight = weighted.reduce((sum, [, w]) => sum + w, 0);
+
+function pickAction(): Action {
+  let r = Math.random() * totalWeight;
+  for (const [action, weight] of weighted) {
+    r -= weight;
+    if (r < 0) return action;
+  }
+  return "browse";
+}
+
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface BorrowAnswer {
+  state: string;
+  loans: { borrowId: number; bookId: number }[];
+}
+interface LoanListAnswer {
+  data: { bookId: number; status: string }[];
+}
+
+/**
+ * Readers borrowing, renewing, returning, topping up, filling carts and wishlists and browsing,
+ * each one request at a time, all at once, for `seconds`. A request cut off (a server killed on
+ * purpose) is counted and the reader carries on a moment later.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadReport> {
+  const acknowledged: Acknowledged = {
+    loanIds: new Set(),
+    paymentIds: new Set(),
+    borrowMails: 0,
+    returns: new Set(),
+  };
+  const actions: Record<string, number> = {};
+  const started = Date.now();
+  const deadline = started + options.seconds * 1000;
+  const tallies = new Set(options.apis.map((api) => api.tally));
+  let requestsBefore = 0;
+  for (const tally of tallies) requestsBefore += tally.requests;
+
+  const reader = async (r: Reader, index: number) => {
+    const api = options.apis[index % options.apis.length]!;
+    const open = new Set<number>();
+    const token = r.token;
+    while (Date.now() < deadline) {
+      const action = pickAction();
+      actions[action] = (actions[action] ?? 0) + 1;
+      try {
+        switch (action) {
+          case "borrow": {
+            const ids = [pick(options.bookIds)];
+            if (Math.random() < 0.3) ids.push(pick(options.bookIds));
+            const answer = await api.post<BorrowAnswer>(
+              "/api/borrow/borrow",
+              { bookId: ids },
+              token,
+              Math.random() < 0.5 ? { "idempotency-key": randomUUID() } : undefined,
+            );
+            if (answer.status === 200 && answer.body.loans.length > 0) {
+              acknowledged.borrowMails += 1;
+              for (const loan of answer.body.loans) {
+                acknowledged.loanIds.add(loan.borrowId);
+                open.add(loan.bookId);
+              }
+            }
+            break;
+          }
+          case "renew": {
+            if (open.size === 0) break;
+            await api.post("/api/borrow/renew", { bookId: pick([...open]) }, token, {
+              "idempotency-key": randomUUID(),
+            });
+            break;
+          }
+          case "return": {
+            if (open.size === 0) break;
+            const bookId = pick([...open]);
+            const answer = await api.post<{ borrowId: number }>(
+              "/api/borrow/return",
+              { bookId },
+              token,
+            );
+            if (answer.status === 200) {
+              open.delete(bookId);
+              acknowledged.returns.add(answer.body.borrowId);
+            }
+            break;
+          }
+          case "topup": {
+            const amount = pick([5, 10, 12.5, 20, 40]);
+            const answer = await api.post<{ paymentId: number }>(
+              "/api/payments/topup",
+              { amount },
+              token,
+              { "idempotency-key": randomUUID() },
+            );
+            if (answer.status === 200) acknowledged.paymentIds.add(answer.body.paymentId);
+            break;
+          }
+          case "cart": {
+            const step = Math.random();
+            if (step < 0.5)
+              await api.post("/api/cart/add", { bookId: [pick(options.bookIds)] }, token);
+            else if (step < 0.75)
+              await api.post("/api/cart/remove", { bookId: [pick(options.bookIds)] }, token);
+            else await api.post("/api/cart/get", {}, token);
+            break;
+          }
+          case "wishlist": {
+            if (Math.random() < 0.6)
+              await api.post("/api/wishlist/add", { bookId: [pick(options.bookIds)] }, token);
+            else await api.post("/api/wishlist/get", {}, token);
+            break;
+          }
+          case "browse": {
+            const step = Math.random();
+            if (step < 0.4) await api.get(`/api/books/get?bookId=${pick(options.bookIds)}`);
+            else if (step < 0.7)
+              await api.get(
+                `/api/books/search?title=${pick(["the", "moby", "pride", "war", "a"])}`,
+              );
+            else if (step < 0.85) await api.get("/api/books/popular?page=1&pageSize=10");
+            else await api.get("/api/categories/getAll");
+            break;
+          }
+          case "mybooks": {
+            const answer = await api.post<LoanListAnswer>("/api/borrow/borrowlist", {}, token);
+            if (answer.status === 200) {
+              open.clear();
+              for (const loan of answer.body.data) open.add(loan.bookId);
+            }
+            break;
+          }
+        }
+      } catch {
+        // Cut off or refused: the server is down on purpose. Try again shortly.
+        await pause(100);
+      }
+    }
+  };
+
+  const work = Promise.all(options.readers.map(reader));
+  if (options.midway) {
+    const { atSeconds, action } = options.midway;
+    await pause(atSeconds * 1000);
+    await action();
+  }
+  await work;
+  let requests = -requestsBefore;
+  for (const tally of tallies) requests += tally.requests;
+  return { seconds: (Date.now() - started) / 1000, requests, actions, acknowledged };
+}
+
+/** Every book id of the catalogue (popular without paging answers up to 1000). */
+export async function catalogueIds(api: Api): Promise<number[]> {
+  const answer = await api.get<{ bookId: number[] }>("/api/books/popular");
+  if (answer.status !== 200) throw new Error(`popular: ${answer.status} ${answer.text}`);
+  return answer.body.bookId;
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { Api, inBatches, newReader } from "./harness/client";
+import { PgliteDirectory, PostgresDatabase } from "./harness/database";
+import { loadSeconds } from "./harness/env";
+import { catalogueIds, runLoad } from "./harness/load";
+import { MailReceiver } from "./harness/mail";
+import { recordScenario } from "./harness/report";
+import { ServerProcess } from "./harness/server";
+import { drainOutbox, verifyAll } from "./harness/verify";
+
+const READERS = 200;
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function readersOn(apis: Api[]) {
+  return inBatches(
+    Array.from({ length: READERS }, (_, i) => i),
+    8,
+    (i) => newReader(apis[i % apis.length]!, 30),
+  );
+}
+
+describe("200 readers at once for 30 s", () => {
+  it("on PostgreSQL, shared by two server processes: nothing lost, no 5xx, jobs done once", async () => {
+    const mail = new MailReceiver();
+    await mail.start();
+    cleanups.push(() => mail.stop());
+    const database = await PostgresDatabase.create();
+    cleanups.push(() => database.drop());
+    const dirs = [await PgliteDirectory.create(), await PgliteDirectory.create()];
+    for (const dir of dirs) cleanups.push(() => dir.remove());
+    const secret = randomBytes(32).toString("hex");
+    const common = { databaseUrl: database.url, smtpUrl: mail.url, secret };
+
+    // The first process migrates and seeds; 21 readers borrow a book each, then, with the
+    // server down, their loans are moved so the scheduled jobs have work: 7 due in 3 days (a
+    // reminder each), 7 overdue (a notice each), 7 more than 7 days overdue (returned).
+    const first = await ServerProcess.start({ ...common, dataDir: dirs[0]!.dataDir }, "first");
+    cleanups.push(() => first.stop());
+    const firstApi = new Api(first.base);
+    const bookIds = await catalogueIds(firstApi);
+    const scheduled = await inBatches(
+      Array.from({ length: 21 }, (_, i) => i),
+      4,
+      async (i) => {
+        const reader = await newReader(firstApi, 20);
+        const answer = await firstApi.post<{ loans: { borrowId: number }[] }>(
+          "/api/borrow/borrow",
+          { bookId: [bookIds[i]!] },
+          reader.token,
+        );
+        expect(answer.body.loans).toHaveLength(1);
+        return answer.body.loans[0]!.borrowId;
+      },
+    );
+    await first.stop();
+    const moves = { dueSoon: "3 days", overdue: "-2 days", autoReturned: "-9 days" };
+    for (const [i, interval] of Object.values(moves).entries())
+      await database.query(
+        "update loans set due_at = now() + $1::interval where id = any($2::bigint[])",
+        [interval, scheduled.slice(i * 7, i * 7 + 7)],
+      );
+
+    // Both processes start at once, and both run the catch-up sweep as they start.
+    const [, second] = await Promise.all([
+      first.launch(),
+      ServerProcess.start({ ...common, dataDir: dirs[1]!.dataDir }, "second"),
+    ]);
+    cleanups.push(() => second.stop());
+    const apis = [firstApi, new Api(second.base, firstApi.tally)];
+
+    const readers = await readersOn(apis);
+    const report = await runLoad({ apis, readers, bookIds, seconds: loadSeconds() });
+
+    expect(firstApi.tally.serverErrors).toEqual([]);
+    expect(await first.errorLines()).toEqual([]);
+    expect(await second.errorLines()).toEqual([]);
+    expect(await drainOutbox(database, 60_000)).toBe(0);
+    expect(mail.duplicates()).toEqual([]);
+    const jobMails = await database.query<{ type: string; n: number }>(
+      `select type, count(*)::int as n from outbox
+       where type in ('due_soon', 'expired') or dedupe_key = any($1::text[])
+       group by type order by type`,
+      [scheduled.slice(14).map((id) => `return:${id}`)],
+    );
+    expect(jobMails).toEqual([
+      { type: "due_soon", n: 7 },
+      { type: "expired", n: 7 },
+      { type: "return", n: 7 },
+    ]);
+    expect(await verifyAll(database, report.acknowledged)).toEqual([]);
+    recordScenario("load: PostgreSQL, two processes", {
+      readers: READERS,
+      seconds: report.seconds,
+      requests: report.requests,
+      statuses: firstApi.tally.summary(),
+      actions: report.actions,
+      mailsReceived: mail.received.length,
+      scheduledJobMails: Object.fromEntries(jobMails.map((row) => [row.type, row.n])),
+      violations: 0,
+    });
+  });
+});

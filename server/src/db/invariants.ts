@@ -1,0 +1,70 @@
+/**
+ * The money, stock and mail rules that must hold after anything, as plain SQL so that the
+ * server's tests (through Drizzle) and the reliability suite (through `pg` or PGlite, against a
+ * running or a crashed server's database) check the very same things. Each query answers the
+ * rows that break its rule, with a `problem` column saying how; none at all when it holds.
+ */
+export interface InvariantCheck {
+  rule: string;
+  sql: string;
+}
+
+export const invariantChecks: readonly InvariantCheck[] = [
+  {
+    rule: "every balance equals the sum of its ledger and is not negative",
+    sql: `
+    select 'user ' || u.id || ': balance ' || u.balance_pence || ' but ledger '
+      || coalesce(sum(l.amount_pence), 0) as problem
+    from users u left join ledger l on l.user_id = u.id
+    group by u.id
+    having u.balance_pence <> coalesce(sum(l.amount_pence), 0) or u.balance_pence < 0`,
+  },
+  {
+    rule: "every book's open loans are at most its copies and available = copies - open loans",
+    sql: `
+    select 'book ' || b.id || ': ' || b.available_copies || ' available, '
+      || b.total_copies || ' copies, ' || count(l.id) || ' open loans' as problem
+    from books b left join loans l on l.book_id = b.id and l.returned_at is null
+    group by b.id
+    having b.available_copies <> b.total_copies - count(l.id)::int
+      or count(l.id) > b.total_copies or b.available_copies < 0`,
+  },
+  {
+    rule: "every loan has exactly one borrow charge",
+    sql: `
+    select 'loan ' || lo.id || ': ' || count(le.id) || ' borrow charges' as problem
+    from loans lo left join ledger le on le.loan_id = lo.id and le.kind = 'borrow'
+    group by lo.id having count(le.id) <> 1`,
+  },
+  {
+    rule: "no charge without its loan",
+    sql: `
+    select 'ledger ' || le.id || ': a ' || le.kind || ' charge without its loan' as problem
+    from ledger le left join loans lo on lo.id = le.loan_id
+    where le.kind in ('borrow', 'renewal') and lo.id is null`,
+  },
+  {
+    rule: "every book's rating is the mean of its reviews",
+    sql: `
+    select 'book ' || b.id || ': rating ' || coalesce(b.rating::text, 'none')
+      || ' but reviews say ' || coalesce(round(avg(r.rating), 1)::text, 'none') as problem
+    from books b left join reviews r on r.book_id = b.id
+    group by b.id
+    having b.rating is distinct from round(avg(r.rating), 1)
+      or b.rating_count <> count(r.id) or b.rating_sum <> coalesce(sum(r.rating), 0)`,
+  },
+  {
+    rule: "every mail in the outbox is delivered or still pending",
+    sql: `
+    select 'mail ' || id || ': neither sent nor due to be tried again' as problem
+    from outbox where sent_at is null and next_attempt_at is null`,
+  },
+  {
+    rule: "every return of a reader's loan has its return mail",
+    sql: `
+    select 'loan ' || lo.id || ': returned without a return mail' as problem
+    from loans lo join users u on u.id = lo.user_id
+    left join outbox o on o.dedupe_key = 'return:' || lo.id
+    where lo.returned_at is not null and o.id is null`,
+  },
+];
