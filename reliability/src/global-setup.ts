@@ -25,8 +25,6 @@ export function teardown(): void {
   for (const { name, ...figures } of scenarios) {
     console.log(`  ${String(name)}`);
     for (const [key, value] of Object.entries(figures))
-      console.log(
-        `    ${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`,
-      );
+      console.log(`    ${key}: ${JSON.stringify(value)}`);
   }
 }
