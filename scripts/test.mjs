@@ -61,42 +61,52 @@ vitest("web", "web");
 if (!only.length || only.some((o) => o.startsWith("server"))) ensureEpubcheck();
 vitest("server:pglite", "server");
 
-const wantsPostgres = !only.length || only.some((o) => "server:postgres".startsWith(o));
-const postgres = wantsPostgres ? await ensurePostgres() : null;
-if (postgres) {
-  try {
-    vitest("server:postgres", "server", { TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url });
-  } finally {
-    postgres.stop();
-  }
-} else if (wantsPostgres) {
+const wants = (part) => !only.length || only.some((o) => part.startsWith(o));
+const postgres = wants("server:postgres") || wants("reliability") ? await ensurePostgres() : null;
+const noPostgres = (part) => {
   if (inCi) {
-    console.error(
-      "✖ server:postgres: no PostgreSQL server could be found or started, and CI requires it.",
-    );
-    failedSteps.push("server:postgres");
+    console.error(`✖ ${part}: no PostgreSQL server could be found or started, and CI requires it.`);
+    failedSteps.push(part);
     totals.failed += 1;
   } else {
-    console.warn("⚠ server:postgres skipped: no PostgreSQL server could be found or started.");
+    console.warn(`⚠ ${part} skipped: no PostgreSQL server could be found or started.`);
   }
-}
+};
 
-if (!only.length || only.some((o) => "e2e".startsWith(o))) {
-  const chromium = ensureChromium();
-  step("build", "npm", ["run", "build"]);
-  const report = path.join(reports, "e2e.json");
-  step("e2e", "npx", ["playwright", "test", "--reporter=list,json"], {
-    cwd: path.join(root, "e2e"),
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium },
-    report: {
-      file: report,
-      read: (r) => ({
-        passed: r.stats.expected + r.stats.flaky,
-        failed: r.stats.unexpected,
-        skipped: r.stats.skipped,
-      }),
-    },
-  });
+try {
+  if (wants("server:postgres")) {
+    if (postgres)
+      vitest("server:postgres", "server", { TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url });
+    else noPostgres("server:postgres");
+  }
+
+  if (wants("e2e") || wants("reliability")) step("build", "npm", ["run", "build"]);
+
+  if (wants("e2e")) {
+    const chromium = ensureChromium();
+    const report = path.join(reports, "e2e.json");
+    step("e2e", "npx", ["playwright", "test", "--reporter=list,json"], {
+      cwd: path.join(root, "e2e"),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium },
+      report: {
+        file: report,
+        read: (r) => ({
+          passed: r.stats.expected + r.stats.flaky,
+          failed: r.stats.unexpected,
+          skipped: r.stats.skipped,
+        }),
+      },
+    });
+  }
+
+  // Real server processes under load, crashes, a mail outage, hostile input and access checks,
+  // on PostgreSQL and on the embedded database (docs/reliability.md).
+  if (wants("reliability")) {
+    if (postgres) vitest("reliability", "reliability", { TEST_DATABASE_URL: postgres.url });
+    else noPostgres("reliability");
+  }
+} finally {
+  postgres?.stop();
 }
 
 rmSync(reports, { recursive: true, force: true });

@@ -104,3 +104,54 @@ describe("200 readers at once for 30 s", () => {
     });
   });
 });
+
+describe("200 readers at once for 30 s on the embedded database", () => {
+  it("one process on PGlite: nothing lost, no 5xx, the data directory consistent after", async () => {
+    const mail = new MailReceiver();
+    await mail.start();
+    cleanups.push(() => mail.stop());
+    const dir = await PgliteDirectory.create();
+    cleanups.push(() => dir.remove());
+    const secret = randomBytes(32).toString("hex");
+    const server = await ServerProcess.start(
+      { dataDir: dir.dataDir, smtpUrl: mail.url, secret },
+      "pglite",
+    );
+    cleanups.push(() => server.stop());
+    const api = new Api(server.base);
+    const bookIds = await catalogueIds(api);
+    const readers = await readersOn([api]);
+    const rssBefore = await server.rssMiB();
+    const report = await runLoad({ apis: [api], readers, bookIds, seconds: loadSeconds() });
+    const rssAfter = await server.rssMiB();
+
+    // The mail worker catches up, then the server stops and its files are checked here.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && mail.received.length < report.acknowledged.borrowMails)
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await server.stop()).toBe(0);
+    const problems = await dir.with(async (sql) => {
+      const found = await verifyAll(sql, report.acknowledged);
+      const [left] = await sql.query<{ n: number }>(
+        "select count(*)::int as n from outbox where sent_at is null",
+      );
+      if (left!.n > 0) found.push(`${left!.n} mails still pending`);
+      return found;
+    });
+    expect(api.tally.serverErrors).toEqual([]);
+    expect(await server.errorLines()).toEqual([]);
+    expect(problems).toEqual([]);
+    expect(mail.duplicates()).toEqual([]);
+    recordScenario("load: embedded database, one process", {
+      readers: READERS,
+      seconds: report.seconds,
+      requests: report.requests,
+      statuses: api.tally.summary(),
+      actions: report.actions,
+      rssMiB: { beforeLoad: rssBefore, afterLoad: rssAfter },
+      mailsReceived: mail.received.length,
+      violations: 0,
+    });
+  });
+});

@@ -7,12 +7,33 @@ import type { MailTransport } from "../features/notifications/transport";
 
 const BATCH = 20;
 /** A claimed mail is held this long; a worker that died mid-send lets another retry it after. */
-const CLAIM_MS = 2 * 60_000;
+export const DEFAULT_CLAIM_MS = 2 * 60_000;
+/** Mails sent at once: each over its own SMTP connection. */
+const PARALLEL_SENDS = 5;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60_000;
+/** While the mail server cannot be reached at all, everything is tried again at least this often. */
+const MAX_OUTAGE_RETRY_MS = 60_000;
 
 export const retryDelayMs = (attempts: number) =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+
+/** Errors that say the mail server could not be reached, not that it refused this mail. */
+const UNREACHABLE = new Set([
+  "ECONNECTION",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EDNS",
+  "EHOSTUNREACH",
+  "ESOCKET",
+  "ETIMEDOUT",
+]);
+const unreachable = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  UNREACHABLE.has(String((error as { code?: unknown }).code));
+
+type Outcome = "sent" | "refused" | "unreachable";
 
 export interface MailDeliveryOptions {
   db: Database;
@@ -21,6 +42,8 @@ export interface MailDeliveryOptions {
   from: string;
   log: FastifyBaseLogger;
   pollMs?: number;
+  /** how long a claim holds a mail (MAIL_CLAIM_SECONDS); DEFAULT_CLAIM_MS unless set */
+  claimMs?: number;
 }
 
 /**
@@ -30,6 +53,8 @@ export interface MailDeliveryOptions {
  */
 export class MailDelivery {
   private timer: NodeJS.Timeout | null = null;
+  /** passes in a row that found the mail server unreachable */
+  private outages = 0;
   private running: Promise<number> | null = null;
   private stopped = false;
 
@@ -73,13 +98,50 @@ export class MailDelivery {
       for (;;) {
         const batch = await this.claim();
         if (batch.length === 0) return sent;
-        for (const mail of batch) if (await this.send(mail)) sent += 1;
+        const outcomes = await this.sendAll(batch);
+        sent += outcomes.filter((o) => o === "sent").length;
+        const down = batch.filter((_, i) => outcomes[i] === "unreachable");
+        if (down.length > 0) {
+          await this.waitForServer(down);
+          return sent;
+        }
+        this.outages = 0;
         if (batch.length < BATCH) return sent;
       }
     } catch (error) {
       this.options.log.error({ err: error }, "mail delivery pass failed");
       return sent;
     }
+  }
+
+  private async sendAll(batch: OutboxRow[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < batch.length; i += PARALLEL_SENDS)
+      outcomes.push(
+        ...(await Promise.all(batch.slice(i, i + PARALLEL_SENDS).map((m) => this.send(m)))),
+      );
+    return outcomes;
+  }
+
+  /**
+   * The mail server is down: the mails are not at fault, so they do not each back off further
+   * and further. All of them are tried again together after one delay that doubles with each
+   * pass that finds the server down, up to a minute, so they all go soon after it is back.
+   */
+  private async waitForServer(mails: OutboxRow[]): Promise<void> {
+    const { db, clock, log } = this.options;
+    this.outages += 1;
+    const delay = Math.min(retryDelayMs(this.outages), MAX_OUTAGE_RETRY_MS);
+    log.warn({ mails: mails.length, retryInMs: delay }, "mail server unreachable; will retry");
+    await db
+      .update(outbox)
+      .set({ lockedUntil: null, nextAttemptAt: new Date(clock.now().getTime() + delay) })
+      .where(
+        inArray(
+          outbox.id,
+          mails.map((m) => m.id),
+        ),
+      );
   }
 
   private async claim(): Promise<OutboxRow[]> {
@@ -101,14 +163,14 @@ export class MailDelivery {
     return db
       .update(outbox)
       .set({
-        lockedUntil: new Date(now.getTime() + CLAIM_MS),
+        lockedUntil: new Date(now.getTime() + (this.options.claimMs ?? DEFAULT_CLAIM_MS)),
         attempts: sql`${outbox.attempts} + 1`,
       })
       .where(inArray(outbox.id, due))
       .returning();
   }
 
-  private async send(mail: OutboxRow): Promise<boolean> {
+  private async send(mail: OutboxRow): Promise<Outcome> {
     const { db, transport, clock, from, log } = this.options;
     try {
       await transport.send({
@@ -120,26 +182,30 @@ export class MailDelivery {
         text: mail.textBody,
         html: mail.htmlBody,
       });
-      await db
-        .update(outbox)
-        .set({ sentAt: clock.now(), lockedUntil: null, lastError: null })
-        .where(eq(outbox.id, mail.id));
-      return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (unreachable(error)) {
+        await db.update(outbox).set({ lastError }).where(eq(outbox.id, mail.id));
+        return "unreachable";
+      }
       log.warn(
-        { mailId: mail.id, attempts: mail.attempts, err: message },
-        "mail not delivered; will retry",
+        { mailId: mail.id, attempts: mail.attempts, err: lastError },
+        "mail refused; will retry",
       );
       await db
         .update(outbox)
         .set({
           lockedUntil: null,
-          lastError: message.slice(0, 1000),
+          lastError,
           nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(mail.attempts)),
         })
         .where(eq(outbox.id, mail.id));
-      return false;
+      return "refused";
     }
+    await db
+      .update(outbox)
+      .set({ sentAt: clock.now(), lockedUntil: null, lastError: null })
+      .where(eq(outbox.id, mail.id));
+    return "sent";
   }
 }

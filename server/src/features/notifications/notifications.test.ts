@@ -72,6 +72,26 @@ describe("delivery over SMTP", () => {
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
     t.clock.set(new Date());
   });
+
+  it("tries everything again at least once a minute while the receiver stays down", async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const user = await createUser(t.app, t.database.db);
+    const delays: number[] = [];
+    for (let pass = 0; pass < 6; pass += 1) {
+      expect(await t.mailDelivery.deliverDue()).toBe(0);
+      const [mail] = await mailsTo(t, user.email);
+      const delay = mail!.nextAttemptAt.getTime() - t.clock.now().getTime();
+      delays.push(delay);
+      t.clock.advance(delay);
+    }
+    expect(delays).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000]);
+
+    await smtp.start(port);
+    expect(await t.mailDelivery.deliverDue()).toBe(1);
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    t.clock.set(new Date());
+  });
 });
 
 describe("delivery to .eml files when no SMTP server is set", () => {
