@@ -227,22 +227,3 @@ export async function borrowBooks(
   if (result.state === borrowStates.success) ctx.mail.nudge();
   return result;
 }
-
-/** Account deletion: open loans are returned, so their copies go back on the shelf. */
-export async function returnAllOpenLoans(
-  tx: Transaction,
-  userId: string,
-  now: Date,
-): Promise<void> {
-  const returned = await tx
-    .update(loans)
-    .set({ returnedAt: now })
-    .where(and(eq(loans.userId, userId), isNull(loans.returnedAt)))
-    .returning({ bookId: loans.bookId });
-  for (const { bookId } of returned) {
-    await tx
-      .update(books)
-      .set({ availableCopies: sql`${books.availableCopies} + 1` })
-      .where(eq(books.id, bookId));
-  }
-}

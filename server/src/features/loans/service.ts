@@ -168,6 +168,43 @@ export async function renewLoan(
   );
 }
 
+/**
+ * Ends a loan and puts its copy back on the shelf; answers the book, or null when another
+ * process closed the loan first.
+ */
+async function shelveLoan(
+  tx: Transaction,
+  loan: Pick<LoanRow, "id" | "bookId">,
+  returnedAt: Date,
+): Promise<{ title: string; author: string } | null> {
+  const [closed] = await tx
+    .update(loans)
+    .set({ returnedAt })
+    .where(and(eq(loans.id, loan.id), isNull(loans.returnedAt)))
+    .returning({ id: loans.id });
+  if (!closed) return null;
+  const [book] = await tx
+    .update(books)
+    .set({ availableCopies: sql`${books.availableCopies} + 1` })
+    .where(eq(books.id, loan.bookId))
+    .returning({ title: books.title, author: books.author });
+  return book ?? null;
+}
+
+/** Account deletion: open loans end now and their copies go back; no mail, the account goes. */
+export async function returnAllOpenLoans(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const open = await tx
+    .select({ id: loans.id, bookId: loans.bookId })
+    .from(loans)
+    .where(and(eq(loans.userId, userId), isNull(loans.returnedAt)))
+    .orderBy(loans.bookId);
+  for (const loan of open) await shelveLoan(tx, loan, now);
+}
+
 /** Ends a loan: the copy goes back on the shelf and the reader gets a note. No refund. */
 export async function closeLoan(
   ctx: AppContext,
@@ -175,24 +212,15 @@ export async function closeLoan(
   loan: Pick<LoanRow, "id" | "bookId" | "userId">,
   returnedAt: Date,
 ): Promise<boolean> {
-  const [closed] = await tx
-    .update(loans)
-    .set({ returnedAt })
-    .where(and(eq(loans.id, loan.id), isNull(loans.returnedAt)))
-    .returning({ id: loans.id });
+  const book = await shelveLoan(tx, loan, returnedAt);
   // Another process closed it first: nothing more to do, and no second mail.
-  if (!closed) return false;
-  const [book] = await tx
-    .update(books)
-    .set({ availableCopies: sql`${books.availableCopies} + 1` })
-    .where(eq(books.id, loan.bookId))
-    .returning({ title: books.title, author: books.author });
+  if (!book) return false;
   if (loan.userId) {
     const [reader] = await tx
       .select({ email: users.email, name: users.name })
       .from(users)
       .where(eq(users.id, loan.userId));
-    if (reader && book) {
+    if (reader) {
       await enqueueMail(
         tx,
         {
