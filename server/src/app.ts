@@ -19,7 +19,7 @@ import type { DatabaseHandle } from "./db/client";
 import { accountRoutes } from "./features/accounts/routes";
 import { catalogueRoutes } from "./features/catalogue/routes";
 import { listRoutes } from "./features/lists/routes";
-import { returnAllOpenLoans } from "./features/loans/borrow";
+import { returnAllOpenLoans } from "./features/loans/service";
 import { loanRoutes } from "./features/loans/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { paymentRoutes } from "./features/payments/routes";
@@ -156,6 +156,7 @@ export async function buildApp({
     clock,
     from: config.mailFrom,
     log: app.log,
+    claimMs: config.mailClaimSeconds * 1000,
   });
   const ctx: AppContext = {
     config,

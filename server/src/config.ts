@@ -30,6 +30,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
   WEB_DIST: z.string().optional(),
+  MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TIME_ZONE: z
     .string()
@@ -62,6 +63,8 @@ export interface Config {
   webDist: string | undefined;
   /** where "midnight" and mailed dates are reckoned; the server's own zone by default */
   timeZone: string;
+  /** a mail being sent is held this long; after a crash mid-send it is sent again after it */
+  mailClaimSeconds: number;
   /** server processes; one per core on PostgreSQL, always 1 on the embedded database */
   workers: number;
 }
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     seedOnStart: e.SEED_ON_START === "true",
     webDist: e.WEB_DIST,
+    mailClaimSeconds: e.MAIL_CLAIM_SECONDS,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
   };
