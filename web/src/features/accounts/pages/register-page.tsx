@@ -10,6 +10,7 @@ import { useRegister } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import type { LoginPageState } from "../login-navigation";
 import { accountMessages } from "../messages";
+import { NewPasswordFields } from "../components/new-password-fields";
 import "./account-pages.css";
 
 /** Spec §9: to /login 1 s after registering, 1.5 s after "already registered". */
@@ -129,26 +130,11 @@ export function RegisterPage() {
             onChange={(event) => update("email", event.target.value)}
             {...form.fieldProps("email")}
           />
-          <TextField
+          <NewPasswordFields
             label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            maxLength={200}
-            value={values.password}
-            onChange={(event) => update("password", event.target.value)}
-            {...form.fieldProps("password")}
-          />
-          <TextField
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-            value={values.confirmPassword}
-            onChange={(event) => update("confirmPassword", event.target.value)}
-            {...form.fieldProps("confirmPassword")}
+            values={values}
+            onChange={update}
+            fieldProps={form.fieldProps}
           />
           {form.problem && (
             <FormMessage id={form.errorId} tone="error">

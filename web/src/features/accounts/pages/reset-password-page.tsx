@@ -3,11 +3,12 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button, ButtonLink } from "../../../ui/button";
-import { FormMessage, TextField } from "../../../ui/text-field";
+import { FormMessage } from "../../../ui/text-field";
 import { checkNewPassword, type NewPasswordValues } from "../account-validation";
 import { useResetPassword } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import { accountMessages } from "../messages";
+import { NewPasswordFields } from "../components/new-password-fields";
 import "./account-pages.css";
 
 function failure(error: unknown): string {
@@ -98,26 +99,11 @@ export function ResetPasswordPage() {
         <h1>Reset password</h1>
         <p className="account-page__note">Choose a new password for your Folio account.</p>
         <form className="account-form" onSubmit={handleSubmit} noValidate>
-          <TextField
+          <NewPasswordFields
             label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            maxLength={200}
-            value={values.password}
-            onChange={(event) => update("password", event.target.value)}
-            {...form.fieldProps("password")}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            maxLength={200}
-            value={values.confirmPassword}
-            onChange={(event) => update("confirmPassword", event.target.value)}
-            {...form.fieldProps("confirmPassword")}
+            values={values}
+            onChange={update}
+            fieldProps={form.fieldProps}
           />
           {form.problem && (
             <FormMessage id={form.errorId} tone="error">
