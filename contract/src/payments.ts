@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MAX_TOP_UP_POUNDS } from "./constants";
 
-const hasAtMostTwoDecimals = (value: number) =>
-  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+// Whole pence, exactly: a tolerance would let 1e-300 through as "0.00", a top-up of 0p.
+const hasAtMostTwoDecimals = (value: number) => Math.round(value * 100) / 100 === value;
 
 /** Pounds as a JSON number (or numeric text): more than 0, at most 10000, at most 2 decimals. */
 export const topUpAmountSchema = z.preprocess(

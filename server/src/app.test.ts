@@ -25,7 +25,8 @@ describe("the HTTP layer", () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
     expect(response.headers["strict-transport-security"]).toBeDefined();
   });
 

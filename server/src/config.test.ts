@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       authRateLimit: 10,
       seedOnStart: true,
+      mailClaimSeconds: 120,
     });
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
@@ -57,6 +58,23 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dir, WORKERS: "2" })).toThrow(
       /WORKERS: above 1 needs DATABASE_URL/,
     );
+  });
+
+  it("holds a mail being sent for MAIL_CLAIM_SECONDS, at least 5", () => {
+    expect(loadConfig({ DATA_DIR: dir, MAIL_CLAIM_SECONDS: "10" }).mailClaimSeconds).toBe(10);
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_CLAIM_SECONDS: "1" })).toThrow(
+      /MAIL_CLAIM_SECONDS/,
+    );
+  });
+
+  it("opens CORS only to the origins listed in CORS_ORIGINS", () => {
+    expect(loadConfig({ DATA_DIR: dir }).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dir, CORS_ORIGINS: "https://a.example, http://localhost:5173" })
+        .corsOrigins,
+    ).toEqual(["https://a.example", "http://localhost:5173"]);
+    for (const bad of ["*", "https://a.example/", "a.example", "https://a.example/path"])
+      expect(() => loadConfig({ DATA_DIR: dir, CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS: /);
   });
 
   it("treats a blank variable as unset", () => {

@@ -30,6 +30,19 @@ const envSchema = z.object({
     .default(1024 * 1024),
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
   WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every(isOrigin),
+      "must be origins such as https://app.example.com, separated by commas",
+    )
+    .optional(),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TIME_ZONE: z
@@ -37,6 +50,15 @@ const envSchema = z.object({
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
     .optional(),
 });
+
+/** A scheme, host and port alone: what a browser sends as Origin. */
+function isOrigin(text: string): boolean {
+  try {
+    return new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -61,6 +83,8 @@ export interface Config {
   bodyLimit: number;
   seedOnStart: boolean;
   webDist: string | undefined;
+  /** origins other sites' pages may call the API from; none by default (same origin only) */
+  corsOrigins: string[];
   /** where "midnight" and mailed dates are reckoned; the server's own zone by default */
   timeZone: string;
   /** a mail being sent is held this long; after a crash mid-send it is sent again after it */
@@ -107,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     seedOnStart: e.SEED_ON_START === "true",
     webDist: e.WEB_DIST,
+    corsOrigins: e.CORS_ORIGINS ?? [],
     mailClaimSeconds: e.MAIL_CLAIM_SECONDS,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),

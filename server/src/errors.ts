@@ -27,6 +27,13 @@ export const errors = {
       "Send the request body as JSON (application/json).",
     ),
   bodyTooLarge: () => new AppError(413, "BODY_TOO_LARGE", "The request body is too large."),
+  badUrl: () =>
+    new AppError(400, "BAD_URL", "The address of the request is not valid: check its % escapes."),
+  headersTooLarge: () =>
+    new AppError(431, "HEADERS_TOO_LARGE", "The address or headers of the request are too long."),
+  badRequest: () => new AppError(400, "BAD_REQUEST", "The request could not be understood."),
+  requestTimeout: () =>
+    new AppError(408, "REQUEST_TIMEOUT", "The request took too long to arrive. Please try again."),
   unauthorized: () => new AppError(401, "UNAUTHORIZED", "Please log in to continue."),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, "NOT_FOUND", `There is no ${method} ${url.split("?")[0]} in this API.`),

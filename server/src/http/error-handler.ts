@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody } from "@folio/contract/common";
 import { AppError, errors } from "../errors";
@@ -49,11 +51,74 @@ function fromFastify(error: FastifyError): AppError | null {
   return null;
 }
 
+function errorBody(error: AppError): string {
+  const body: ErrorBody = { state: "error", code: error.code, message: error.message };
+  return JSON.stringify(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL whose % escapes do not decode, or a path parameter longer
+ * than any id, fails before any route or error handler runs. Answer them in our own words too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const known =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? errors.routeNotFound(request.method, request.url)
+      : error.code === "FST_ERR_BAD_URL"
+        ? errors.badUrl()
+        : errors.badRequest();
+  void reply
+    .status(known.status)
+    .header("content-type", "application/json; charset=utf-8")
+    .send(errorBody(known));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers or URL past
+ * its 16 KB, broken framing) never reaches Fastify, so the answer is written to the socket.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const known =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? errors.headersTooLarge()
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? errors.requestTimeout()
+        : errors.badRequest();
+  const body = errorBody(known);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  socket.destroy();
+}
+
+/** A refused body declared up to this size is read and dropped rather than cut off. */
+const LINGER_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Fastify closes the connection on a body it refuses, while the client is still sending it;
+ * the client then often gets a reset connection rather than the 413. For a body of a declared,
+ * bounded length keep the connection: Node reads the rest and drops it, and the client reads
+ * its answer (nginx's "lingering close" does the same for this reason).
+ */
+function lingerOverBody(request: FastifyRequest, reply: FastifyReply): void {
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared <= LINGER_LIMIT_BYTES) reply.removeHeader("connection");
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof AppError ? error : (fromValidation(error) ?? fromFastify(error));
     if (known) {
       if (known.status === 429) void reply.header("retry-after", "60");
+      if (known.code === "BODY_TOO_LARGE") lingerOverBody(request, reply);
       const body: ErrorBody = {
         state: "error",
         code: known.code,

@@ -341,6 +341,27 @@ describe("password reset", () => {
     ).toBe(200);
   });
 
+  it("ends the account's other reset links once one is used", async () => {
+    const user = await createUser(t.app, t.database.db);
+    await http.post("/api/auth/forget", { email: user.email });
+    const older = resetTokenFrom((await lastMailTo(user.email))!.textBody)!;
+    await http.post("/api/auth/forget", { email: user.email });
+    const newer = resetTokenFrom((await lastMailTo(user.email))!.textBody)!;
+    expect(newer).not.toBe(older);
+    expect(
+      (await http.post("/api/auth/reset", { token: newer, password: "newer pass 1" })).status,
+    ).toBe(200);
+    const stale = await http.post<ErrorBody>("/api/auth/reset", {
+      token: older,
+      password: "older pass 1",
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.code).toBe("INVALID_RESET_TOKEN");
+    expect(
+      (await http.post("/api/auth/login", { email: user.email, password: "newer pass 1" })).status,
+    ).toBe(200);
+  });
+
   it("refuses a made-up token and a short password", async () => {
     expect(
       (await http.post<ErrorBody>("/api/auth/reset", { token: "made-up", password: "secret1" }))
@@ -400,5 +421,21 @@ describe("rate limits", () => {
         ).status,
       );
     expect(reg).toEqual([200, 200, 200, 429]);
+  });
+
+  it("limits reset attempts per address, whatever token each one guesses", async () => {
+    const client = httpClient(limited.app);
+    limited.clock.advance(61_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      statuses.push(
+        (
+          await client.post("/api/auth/reset", {
+            token: `guess-${i}-${"x".repeat(40)}`,
+            password: "guessed1",
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([400, 400, 400, 429]);
   });
 });

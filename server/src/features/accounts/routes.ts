@@ -156,6 +156,6 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: simpleSuccessSchema, ...errorsOf(400, 429) },
       },
     },
-    (request) => resetPassword(ctx, request.body),
+    (request) => resetPassword(ctx, request.body, request.ip),
   );
 };

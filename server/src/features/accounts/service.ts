@@ -246,9 +246,14 @@ export async function sendPasswordReset(
   });
 }
 
-export async function resetPassword(ctx: AppContext, input: ResetRequest): Promise<SimpleSuccess> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: ResetRequest,
+  ip: string,
+): Promise<SimpleSuccess> {
+  // Per address too: every attempt costs a password hash, whatever token it guesses.
   await ctx.rateLimiter.hit(
-    [`reset:token:${hashOf(input.token).slice(0, 16)}`],
+    [`reset:ip:${ip}`, `reset:token:${hashOf(input.token).slice(0, 16)}`],
     ctx.config.authRateLimit,
   );
   const passwordHash = await hashPassword(input.password);
@@ -267,6 +272,11 @@ export async function resetPassword(ctx: AppContext, input: ResetRequest): Promi
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) return false;
+    // Any other link still in the mailbox dies with this one.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
     await tx
       .update(sessions)

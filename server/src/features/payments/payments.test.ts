@@ -74,6 +74,7 @@ describe("payments/topup", () => {
     [10000.01, "The amount must be at most £10000"],
     [1e300, "The amount must be at most £10000"],
     [1.234, "The amount can have at most 2 decimal places"],
+    [1e-300, "The amount can have at most 2 decimal places"],
     ["abc", "amount must be a number of pounds."],
     [null, "amount must be a number of pounds."],
     [[5], "amount must be a number of pounds."],

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { Api, newReader, type Reader } from "./harness/client";
+import { PgliteDirectory, PostgresDatabase, brokenInvariants } from "./harness/database";
+import { changedTables, databaseDigest } from "./harness/fuzz-checks";
+import { attemptsFor, oversizedAttempt, type FuzzContext } from "./harness/fuzz-inputs";
+import { documentedRoutes, routeName } from "./harness/fuzz-routes";
+import { FuzzRunner } from "./harness/fuzz-runner";
+import { catalogueIds } from "./harness/load";
+import { recordScenario } from "./harness/report";
+import { ServerProcess } from "./harness/server";
+
+/** Attempts per route; each goes out twice, as the fuzz reader and as nobody. */
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 75);
+/** Set RELIABILITY_FUZZ_SEED to replay a failure; route i runs with seed + i. */
+const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** About 60 s at 75 runs on an idle machine; others' benchmarks on the same cores slow it. */
+const TIME_LIMIT_MS = Math.max(300_000, RUNS * 12_000);
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A reader with money and a loan, so borrowing, reading and reviewing calls get past "who". */
+async function fuzzReader(api: Api, bookId: number): Promise<Reader> {
+  const reader = await newReader(api, 50);
+  const borrowed = await api.post("/api/borrow/borrow", { bookId: [bookId] }, reader.token);
+  if (borrowed.status !== 200) throw new Error(`borrow: ${borrowed.status} ${borrowed.text}`);
+  return reader;
+}
+
+describe("hostile input on every call, over HTTP", () => {
+  it(
+    "answers only 4xx with a clear JSON message, never a 5xx, and a refused request changes nothing",
+    async () => {
+      const started = performance.now();
+      console.log(
+        `fuzz: seed ${SEED}, ${RUNS} runs per route (RELIABILITY_FUZZ_SEED, RELIABILITY_FUZZ_RUNS)`,
+      );
+      const database = await PostgresDatabase.create();
+      cleanups.push(() => database.drop());
+      const dir = await PgliteDirectory.create();
+      cleanups.push(() => dir.remove());
+      const server = await ServerProcess.start(
+        {
+          dataDir: dir.dataDir,
+          databaseUrl: database.url,
+          secret: randomBytes(32).toString("hex"),
+        },
+        "fuzz",
+      );
+      cleanups.push(() => server.stop());
+      const api = new Api(server.base);
+
+      const routes = await documentedRoutes(api);
+      expect(routes.length).toBeGreaterThan(30);
+      const bookIds = await catalogueIds(api);
+      const reader = await fuzzReader(api, bookIds[0]!);
+      const link = await api.post<{ contentURL: string }>(
+        "/api/books/content",
+        { bookId: bookIds[0] },
+        reader.token,
+      );
+      expect(link.status).toBe(200);
+      const context: FuzzContext = {
+        bookIds,
+        contentLink: Object.fromEntries(new URL(link.body.contentURL, server.base).searchParams),
+        methodsByTemplate: new Map(),
+      };
+      for (const route of routes)
+        context.methodsByTemplate.set(
+          route.template,
+          (context.methodsByTemplate.get(route.template) ?? new Set()).add(route.method),
+        );
+      let readers = 1;
+      const runner = new FuzzRunner(api, database, reader, () => {
+        readers += 1;
+        return fuzzReader(api, bookIds[readers % bookIds.length]!);
+      });
+
+      // The digest must see a change when there is one, or every "nothing changed" below is moot.
+      const before = await databaseDigest(database);
+      const added = await api.post("/api/wishlist/add", { bookId: [bookIds[1]] }, reader.token);
+      expect(added.status).toBe(200);
+      expect(changedTables(before, await databaseDigest(database))).toEqual(["wishlist_items"]);
+
+      const failures: string[] = [];
+      // A body of 2 MB on every call that takes one: 413 and a message, before any parsing.
+      for (const route of routes.filter((r) => r.method !== "GET")) {
+        const problems = await runner.send(
+          oversizedAttempt(route, context, 2 * 1024 * 1024),
+          routeName(route),
+        );
+        failures.push(...problems);
+      }
+
+      for (const [i, route] of routes.entries()) {
+        const seen = new Set<string>();
+        const details = await fc.check(
+          fc.asyncProperty(attemptsFor(route, context), async (attempt) => {
+            const problems = await runner.send(attempt, routeName(route));
+            for (const problem of problems) seen.add(problem);
+            return problems.length === 0;
+          }),
+          { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
+        );
+        if (details.failed)
+          failures.push(
+            `${routeName(route)}: ${[...seen].map((p) => p.slice(0, 400)).join("\n  ")}\n  ` +
+              `(fast-check seed ${String(details.seed)}, path ${String(details.counterexamplePath)})`,
+          );
+      }
+
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      console.log(
+        `fuzz: ${runner.requests} requests in ${seconds} s, ${runner.rejected} refused, ${runner.accepted} accepted`,
+      );
+      expect(failures).toEqual([]);
+      expect(api.tally.fiveHundreds).toBe(0);
+      expect(await brokenInvariants(database)).toEqual([]);
+      expect(await server.errorLines()).toEqual([]);
+      recordScenario("hostile input: fuzz on every call", {
+        seed: SEED,
+        runsPerRoute: RUNS,
+        seconds,
+        requests: runner.requests,
+        inputsPerKind: runner.inputsPerKind,
+        routesCovered: runner.routesCovered.size,
+        routesDocumented: routes.length,
+        refused4xx: runner.rejected,
+        accepted: runner.accepted,
+        statuses: api.tally.summary(),
+        readersUsed: readers,
+        violations: 0,
+      });
+    },
+    TIME_LIMIT_MS,
+  );
+});
