@@ -51,9 +51,19 @@ function fromFastify(error: FastifyError): AppError | null {
   return null;
 }
 
+/** The one shape every failure answers with. */
+function errorBodyOf(error: AppError): ErrorBody {
+  return {
+    state: "error",
+    code: error.code,
+    message: error.message,
+    ...(error.field ? { field: error.field } : {}),
+  };
+}
+
+/** The same, as JSON text, for answers written before Fastify's serialiser is in reach. */
 function errorBody(error: AppError): string {
-  const body: ErrorBody = { state: "error", code: error.code, message: error.message };
-  return JSON.stringify(body);
+  return JSON.stringify(errorBodyOf(error));
 }
 
 /**
@@ -119,13 +129,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (known) {
       if (known.status === 429) void reply.header("retry-after", "60");
       if (known.code === "BODY_TOO_LARGE") lingerOverBody(request, reply);
-      const body: ErrorBody = {
-        state: "error",
-        code: known.code,
-        message: known.message,
-        ...(known.field ? { field: known.field } : {}),
-      };
-      return reply.status(known.status).send(body);
+      return reply.status(known.status).send(errorBodyOf(known));
     }
     // Anything else is our fault: log it whole, show nothing of it.
     request.log.error({ err: error }, "unhandled error");
@@ -144,8 +148,6 @@ export function registerNotFound(app: FastifyInstance, serveWebApp: boolean): vo
     if (serveWebApp && request.method === "GET" && !request.url.startsWith("/api")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    const error = errors.routeNotFound(request.method, request.url);
-    const body: ErrorBody = { state: "error", code: error.code, message: error.message };
-    return reply.status(404).send(body);
+    return reply.status(404).send(errorBodyOf(errors.routeNotFound(request.method, request.url)));
   });
 }
