@@ -142,7 +142,7 @@ describe("kill -9 mid-load", () => {
     });
     expect(api.tally.serverErrors).toEqual([]);
     expect(problems).toEqual([]);
-    expect(mail.duplicates()).toEqual([]);
+    // At least once, not exactly once: a mail in flight at the kill may come twice (decision 005).
     recordScenario("crash: kill -9 mid-write twice, embedded database", {
       readers: all.length,
       seconds: report.seconds,
@@ -151,6 +151,7 @@ describe("kill -9 mid-load", () => {
       statuses: api.tally.summary(),
       restartsMs: restarts.map(Math.round),
       mailsReceived: mail.received.length,
+      duplicateMails: mail.duplicates().length,
       violations: 0,
     });
   });
