@@ -3,7 +3,8 @@ import { formatLongDate } from "../../../lib/dates";
 import { BookCover } from "../../../ui/book-cover";
 import { ButtonLink } from "../../../ui/button";
 import { Pagination } from "../../../ui/pagination";
-import { useLoadFailureToast, useLoanHistory } from "../hooks/loan-queries";
+import type { LoanRecord } from "@folio/contract/loans";
+import { useLoanHistory } from "../hooks/loan-queries";
 import { loanAuthor, loanTitle } from "../loan-display";
 import {
   filterLoans,
@@ -14,7 +15,7 @@ import {
   type LoanStatusFilter,
 } from "../loan-history-filter";
 import { loanMessages } from "../messages";
-import { LoanListEmpty, LoanListSkeleton, LoanLoadFailed, LoanStatusBadge } from "./loan-parts";
+import { LoanListState, LoanStatusBadge } from "./loan-parts";
 
 const COLUMNS = ["Book Info", "Borrow Date", "Due Date", "Status", "Actions"] as const;
 
@@ -23,20 +24,23 @@ const COLUMNS = ["Book Info", "Borrow Date", "Due Date", "Status", "Actions"] as
  * 5 loans a page. On a phone each row becomes a card.
  */
 export function LoanHistory() {
-  const query = useLoanHistory();
-  useLoadFailureToast(query);
+  return (
+    <LoanListState
+      query={useLoanHistory()}
+      loadingLabel="Loading your loan history"
+      emptyMessage={loanMessages.noHistory}
+    >
+      {(loans) => <LoanHistoryTable allLoans={loans} />}
+    </LoanListState>
+  );
+}
+
+function LoanHistoryTable({ allLoans }: { allLoans: LoanRecord[] }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<LoanStatusFilter>("all");
   const [page, setPage] = useState(1);
   const searchId = useId();
   const statusId = useId();
-
-  if (query.isPending) return <LoanListSkeleton label="Loading your loan history" />;
-  if (!query.data) {
-    return <LoanLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  }
-  const allLoans = query.data.data;
-  if (allLoans.length === 0) return <LoanListEmpty>{loanMessages.noHistory}</LoanListEmpty>;
 
   const matching = filterLoans(allLoans, search, status);
   const pageCount = pageCountOf(matching.length);

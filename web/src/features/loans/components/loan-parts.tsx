@@ -1,7 +1,9 @@
-import type { LoanRecord, LoanStatus } from "@folio/contract/loans";
+import type { LoanList, LoanRecord, LoanStatus } from "@folio/contract/loans";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { formatLongDate } from "../../../lib/dates";
 import { ButtonLink } from "../../../ui/button";
+import { useLoadFailureToast } from "../hooks/loan-queries";
 import { LOAN_STATUS_LABELS } from "../loan-display";
 import { loanMessages } from "../messages";
 import "./loans.css";
@@ -86,4 +88,25 @@ export function LoanListEmpty({ children }: { children: string }) {
       </ButtonLink>
     </div>
   );
+}
+
+interface LoanListStateProps {
+  query: UseQueryResult<LoanList>;
+  /** what the loading skeleton announces */
+  loadingLabel: string;
+  /** shown when the list is empty */
+  emptyMessage: string;
+  children: (loans: LoanRecord[]) => ReactNode;
+}
+
+/** A loan list's way to its loans: loading, failed (a toast and Retry), empty, then the list. */
+export function LoanListState({ query, loadingLabel, emptyMessage, children }: LoanListStateProps) {
+  useLoadFailureToast(query);
+  if (query.isPending) return <LoanListSkeleton label={loadingLabel} />;
+  if (!query.data) {
+    return <LoanLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  const loans = query.data.data;
+  if (loans.length === 0) return <LoanListEmpty>{emptyMessage}</LoanListEmpty>;
+  return children(loans);
 }
