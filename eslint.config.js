@@ -33,7 +33,7 @@ export default tseslint.config(
       "**/coverage/**",
       "e2e/test-results/**",
       "e2e/playwright-report/**",
-      "bench/report.*",
+      "bench/report*",
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from "react";
-import { Navigate, useRoutes, type RouteObject } from "react-router";
+import { preload } from "react-dom";
+import { Navigate, useParams, useRoutes, type RouteObject } from "react-router";
 import { PROFILE_VIEW_BY_PATH } from "../lib/profile-views";
+import { parseRouteId } from "../lib/route-id";
 import { RootLayout } from "./layout/root-layout";
 import { MailLink, RequireLogin, VisitorsOnly } from "./route-guards";
 
@@ -20,6 +22,23 @@ const profilePage = lazyPage(
   () => import("./routes/profile-page"),
   (m) => m.ProfilePage,
 );
+
+const bookDetailPage = lazyPage(
+  () => import("./routes/book-detail-page"),
+  (m) => m.BookDetailPage,
+);
+
+/**
+ * The cover is the largest thing on a book's page: its download starts here, while the page's
+ * code and the book's data are still on their way (the server draws every cover at this
+ * address, spec.md's coverUrl).
+ */
+function BookDetailRoute() {
+  const bookId = parseRouteId(useParams().id);
+  if (bookId !== null)
+    preload(`/api/books/${bookId}/cover`, { as: "image", fetchPriority: "high" });
+  return bookDetailPage;
+}
 
 /** Profile sub-paths open the profile page on their view (spec §2). */
 const PROFILE_VIEW_PATHS = Object.keys(PROFILE_VIEW_BY_PATH).map((path) => path.slice(1));
@@ -66,10 +85,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "book/:id",
-        element: lazyPage(
-          () => import("./routes/book-detail-page"),
-          (m) => m.BookDetailPage,
-        ),
+        element: <BookDetailRoute />,
       },
       {
         element: <VisitorsOnly />,

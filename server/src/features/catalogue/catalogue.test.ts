@@ -6,6 +6,7 @@ import type {
   SearchResult,
 } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCategories } from "../../db/seed/catalogue-data";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -381,5 +382,61 @@ describe("covers", () => {
       url: "/api/books/..%2F..%2Fetc%2Fpasswd/cover",
     });
     expect(traversal.statusCode).toBe(400);
+  });
+});
+
+describe("answers kept in memory (docs/performance.md)", () => {
+  const fresh = { "cache-control": "no-cache" };
+  async function getFresh<T>(url: string) {
+    const response = await t.app.inject({ method: "GET", url, headers: fresh });
+    return response.json<T>();
+  }
+
+  it("answers a repeated search from memory, and afresh on Cache-Control: no-cache", async () => {
+    const category = await createCategory(t.database.db);
+    await createBook(t.database.db, { categoryId: category.id, title: "Zephyrine Alpha" });
+    const first = await get<SearchResult>("/api/books/search?title=zephyrine");
+    expect(first.body.books.map((b) => b.title)).toEqual(["Zephyrine Alpha"]);
+    expect(first.headers["content-type"]).toMatch(/^application\/json/);
+
+    await createBook(t.database.db, { categoryId: category.id, title: "Zephyrine Beta" });
+    const repeated = await get<SearchResult>("/api/books/search?title=zephyrine");
+    expect(repeated.body).toEqual(first.body);
+    const afresh = await getFresh<SearchResult>("/api/books/search?title=zephyrine");
+    expect(afresh.books.map((b) => b.title)).toEqual(["Zephyrine Alpha", "Zephyrine Beta"]);
+  });
+
+  it("keeps category counts for a while; a fresh read sees a new category", async () => {
+    await get<CategoriesList>("/api/categories/getAll");
+    const added = await createCategory(t.database.db, { name: "Zz Cached Category" });
+    const cached = await get<CategoriesList>("/api/categories/getAll");
+    expect(cached.body.categoriesList.some((c) => c.id === added.id)).toBe(false);
+    const afresh = await getFresh<CategoriesList>("/api/categories/getAll");
+    expect(afresh.categoriesList.find((c) => c.id === added.id)).toMatchObject({ bookCount: 0 });
+  });
+
+  it("answers book details asked for together, each with its own book or 404", async () => {
+    const one = await createBook(t.database.db, { title: "Batch One" });
+    const two = await createBook(t.database.db, { title: "Batch Two" });
+    const answers = await Promise.all(
+      [one.id, two.id, 999_999, one.id].map((id) => get<BookDetail>(`/api/books/get?bookId=${id}`)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 404, 200]);
+    expect(answers.map((a) => a.body.title)).toEqual([
+      "Batch One",
+      "Batch Two",
+      undefined,
+      "Batch One",
+    ]);
+  });
+
+  it("never keeps a book's detail: its copies are always today's", async () => {
+    const book = await createBook(t.database.db, { copies: 3 });
+    const before = await get<BookDetail>(`/api/books/get?bookId=${book.id}`);
+    expect(before.body.availableCopies).toBe(3);
+    await t.database.db.execute(sql`update books set available_copies = 1 where id = ${book.id}`);
+    const after = await get<BookDetail>(`/api/books/get?bookId=${book.id}`);
+    expect(after.body.availableCopies).toBe(1);
+    expect(after.body.category).toBe(before.body.category);
   });
 });

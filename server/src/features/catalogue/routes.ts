@@ -12,13 +12,14 @@ import {
   searchResultSchema,
 } from "@folio/contract/catalogue";
 import { errorBodySchema, idSchema } from "@folio/contract/common";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { errors } from "../../errors";
 import type { ContentStore } from "../reading/content-store";
 import { drawCover } from "./cover";
+import { ResponseCache } from "./response-cache";
 import {
   findCoverSource,
   getBook,
@@ -32,6 +33,35 @@ import {
 export interface CatalogueDeps {
   db: Database;
   content: ContentStore;
+}
+
+/**
+ * How long each process may answer a catalogue read from memory (see response-cache.ts).
+ * Category counts change only when books are added (seed, import). Popular moves with loans and
+ * ratings, and a search's results with new books: a few seconds late is invisible to a reader.
+ * Book detail is never cached, since a reader who borrows sees its copies go down at once.
+ */
+export const CACHE_MS = { categories: 30_000, popular: 5_000, search: 10_000 };
+
+/** A client asking `Cache-Control: no-cache` gets a fresh answer (the benchmark's latency run). */
+const wantsFresh = (request: FastifyRequest) =>
+  /no-cache/i.test(request.headers["cache-control"] ?? "");
+
+/**
+ * The answer of `load`, from the cache unless the client asks for a fresh one. Kept as the JSON
+ * text itself, so a hit costs no serialising either.
+ */
+async function cached(
+  cache: ResponseCache<string>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<unknown>,
+) {
+  const text = wantsFresh(request)
+    ? JSON.stringify(await load())
+    : await cache.get(key, async () => JSON.stringify(await load()));
+  return reply.type("application/json; charset=utf-8").send(text);
 }
 
 const tags = ["catalogue"];
@@ -48,6 +78,11 @@ const imageTypes: Record<string, string> = {
 
 export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { db, content }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const caches = {
+    categories: new ResponseCache<string>(CACHE_MS.categories, 1),
+    popular: new ResponseCache<string>(CACHE_MS.popular, 100),
+    search: new ResponseCache<string>(CACHE_MS.search, 5000),
+  };
 
   api.get(
     "/api/books/popular",
@@ -61,7 +96,10 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
         response: { 200: bookListSchema, 400: errorBodySchema },
       },
     },
-    (request) => listPopularBooks(db, request.query),
+    (request, reply) =>
+      cached(caches.popular, request, reply, JSON.stringify(request.query), () =>
+        listPopularBooks(db, request.query),
+      ),
   );
 
   api.get(
@@ -89,7 +127,10 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
         response: { 200: searchResultSchema, 400: errorBodySchema },
       },
     },
-    (request) => searchBooks(db, request.query),
+    (request, reply) =>
+      cached(caches.search, request, reply, JSON.stringify(request.query), () =>
+        searchBooks(db, request.query),
+      ),
   );
 
   api.get(
@@ -110,7 +151,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
     {
       schema: { tags, summary: "Every category", response: { 200: categoriesListSchema } },
     },
-    () => listCategories(db),
+    (request, reply) => cached(caches.categories, request, reply, "all", () => listCategories(db)),
   );
 
   api.get(

@@ -13,9 +13,9 @@ import {
   type SearchQuery,
   type SearchResult,
 } from "@folio/contract/catalogue";
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
-import { books, categories } from "../../db/schema";
+import { books, categories, type BookRow } from "../../db/schema";
 import { errors } from "../../errors";
 import {
   presentBook,
@@ -72,27 +72,133 @@ function toList(rows: BookWithCategory[], window: Window): BookList {
   };
 }
 
+/**
+ * The hottest reads as named prepared statements, one set per database handle: PostgreSQL then
+ * parses and plans each once per connection instead of on every request.
+ */
+function preparedFor(db: Database) {
+  return {
+    // "desc nulls last" on recent_loans as in books_popular_idx, so the index gives the order;
+    // the column is not null, so the order is the same as plain "desc".
+    popular: selectBooks(db)
+      .orderBy(
+        sql`${books.recentLoans} desc nulls last`,
+        sql`${books.rating} desc nulls last`,
+        asc(books.title),
+        asc(books.id),
+      )
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare("catalogue_popular"),
+    books: db
+      .select()
+      .from(books)
+      .where(sql`${books.id} = any(${sql.placeholder("ids")}::int[])`)
+      .prepare("catalogue_books_by_id"),
+    categoryNames: db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .prepare("catalogue_category_names"),
+  };
+}
+const preparedByDatabase = new WeakMap<Database, ReturnType<typeof preparedFor>>();
+function prepared(db: Database) {
+  let statements = preparedByDatabase.get(db);
+  if (!statements) {
+    statements = preparedFor(db);
+    preparedByDatabase.set(db, statements);
+  }
+  return statements;
+}
+
 export async function listPopularBooks(db: Database, paging: Paging): Promise<BookList> {
   const window = windowOf(paging);
-  const rows = await selectBooks(db)
-    .orderBy(
-      desc(books.recentLoans),
-      sql`${books.rating} desc nulls last`,
-      asc(books.title),
-      asc(books.id),
-    )
-    .limit(window.pageSize + 1)
-    .offset(window.offset);
+  const rows = await prepared(db).popular.execute({
+    limit: window.pageSize + 1,
+    offset: window.offset,
+  });
   return toList(rows, window);
 }
 
-export async function getBook(db: Database, bookId: number): Promise<BookDetail> {
-  const [row] = await selectBooks(db).where(eq(books.id, bookId));
-  if (!row) throw errors.bookNotFound();
-  return presentBookDetail(row);
+/**
+ * Category names by id, read again at most every CATEGORY_NAMES_MS and whenever a book names a
+ * category not yet known: categories are added (seed, import) but never renamed, so book detail
+ * reads one row of books and no join.
+ */
+const CATEGORY_NAMES_MS = 60_000;
+const categoryNamesByDatabase = new WeakMap<
+  Database,
+  { names: Map<number, string>; readAt: number }
+>();
+
+async function categoryName(db: Database, categoryId: number): Promise<string | undefined> {
+  const known = categoryNamesByDatabase.get(db);
+  if (known && known.names.has(categoryId) && Date.now() - known.readAt < CATEGORY_NAMES_MS)
+    return known.names.get(categoryId);
+  const rows = await prepared(db).categoryNames.execute();
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  categoryNamesByDatabase.set(db, { names, readAt: Date.now() });
+  return names.get(categoryId);
 }
 
-export async function searchBooks(db: Database, query: SearchQuery): Promise<SearchResult> {
+/**
+ * Book detail requests that arrive together are answered by one query: each waits until the
+ * current turn of the event loop has read every request that came in, then one
+ * `id = any(...)` read serves them all. Every answer is still read after its request arrived,
+ * so nothing is stale; under load it saves most round trips to the database.
+ */
+class BookBatch {
+  private waiting = new Map<number, ((row: BookRow | undefined) => void)[]>();
+  private failing: ((error: unknown) => void)[] = [];
+
+  constructor(private readonly db: Database) {}
+
+  load(id: number): Promise<BookRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => void this.flush());
+      this.waiting.set(id, [...(this.waiting.get(id) ?? []), resolve]);
+      this.failing.push(reject);
+    });
+  }
+
+  private async flush() {
+    const waiting = this.waiting;
+    const failing = this.failing;
+    this.waiting = new Map();
+    this.failing = [];
+    try {
+      const rows = await prepared(this.db).books.execute({ ids: [...waiting.keys()] });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const [id, resolvers] of waiting) for (const resolve of resolvers) resolve(byId.get(id));
+    } catch (error) {
+      for (const reject of failing) reject(error);
+    }
+  }
+}
+const bookBatches = new WeakMap<Database, BookBatch>();
+
+function loadBook(db: Database, bookId: number) {
+  let batch = bookBatches.get(db);
+  if (!batch) {
+    batch = new BookBatch(db);
+    bookBatches.set(db, batch);
+  }
+  return batch.load(bookId);
+}
+
+export async function getBook(db: Database, bookId: number): Promise<BookDetail> {
+  const row = await loadBook(db, bookId);
+  if (!row) throw errors.bookNotFound();
+  const name = await categoryName(db, row.categoryId);
+  if (name === undefined) throw errors.bookNotFound();
+  return presentBookDetail({ ...row, categoryName: name });
+}
+
+/**
+ * The search as a query not yet run, so the benchmark can EXPLAIN the very statement the route
+ * sends.
+ */
+export function searchStatement(db: Executor, query: SearchQuery) {
   const terms = {
     title: normalizeForSearch(query.title ?? ""),
     author: normalizeForSearch(query.author ?? ""),
@@ -119,12 +225,28 @@ export async function searchBooks(db: Database, query: SearchQuery): Promise<Sea
   const rank = sql`case when ${rankColumn} = ${rankTerm} then 0 when ${rankColumn} like ${`${escapeLike(rankTerm)}%`} then 1 else 2 end`;
 
   const window = windowOf({ page: query.page ?? 1, pageSize: query.pageSize });
-  const rows = await selectBooks(db)
+  // Only the ids of the page: at a million books a common word matches thousands of rows, and
+  // joining each to its category before the sort took a third of the time. The page's books
+  // are read by id afterwards.
+  const statement = db
+    .select({ id: books.id })
+    .from(books)
     .where(and(...conditions))
     .orderBy(rank, asc(books.title), asc(books.id))
     .limit(window.pageSize + 1)
     .offset(window.offset);
-  const list = toList(rows, window);
+  return { statement, window };
+}
+
+export async function searchBooks(db: Database, query: SearchQuery): Promise<SearchResult> {
+  const { statement, window } = searchStatement(db, query);
+  const ids = (await statement).map((row) => row.id);
+  const rows = ids.length === 0 ? [] : await selectBooks(db).where(inArray(books.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const list = toList(
+    ids.flatMap((id) => byId.get(id) ?? []),
+    window,
+  );
   const message =
     list.books.length === 0
       ? "No books match your search."

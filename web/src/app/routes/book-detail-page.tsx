@@ -11,7 +11,7 @@ export function BookDetailPage() {
   const bookId = parseRouteId(id);
   const book = useBook(bookId);
   return (
-    <div className="page">
+    <div className="page book-detail-page">
       <BookDetails bookId={bookId} renderActions={(detail) => <BookActions book={detail} />} />
       {bookId !== null && book.isSuccess && <BookReviews bookId={bookId} />}
     </div>

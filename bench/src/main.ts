@@ -1,0 +1,515 @@
+/**
+ * `npm run bench`: builds the app, starts the server as `npm start` does on PostgreSQL
+ * (DATABASE_URL, or a fresh database with --postgres) or on the embedded database, fills the
+ * catalogue to --books with generated books, and measures it over loopback. Writes
+ * bench/report.json and bench/report.md, prints every figure with its bar, and exits 1 when a
+ * bar fails. Options: see `usage` below.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { Api, newReader } from "../../reliability/src/harness/client";
+import {
+  brokenInvariants,
+  PgliteDirectory,
+  PostgresDatabase,
+  type Sql,
+} from "../../reliability/src/harness/database";
+import { ServerProcess } from "../../reliability/src/harness/server";
+import { measureBorrowing, type BorrowingResult } from "./borrowing";
+import { serverMemory, sampleMemory, type Memory } from "./processes";
+import { markdownReport, printFigures, type Figure } from "./report";
+import {
+  explainSearches,
+  measureSearchLatency,
+  randomSearch,
+  searchPath,
+  searchTraffic,
+  type Plan,
+  type SearchLatency,
+} from "./search-latency";
+import { checkSearchColumns, seedSyntheticCatalogue, type SeedReport } from "./synthetic-catalogue";
+import { ratios, type Ratio, type Target } from "./throughput";
+import { lighthouse, measureFirstLoad, type FirstLoad, type LighthouseResult } from "./web";
+
+const usage = `npm run bench -- [options]
+  --books N             catalogue size, real seed books included (default 100000)
+  --postgres            a fresh PostgreSQL database on 127.0.0.1:5432, dropped afterwards
+                        (DATABASE_URL set: that database is used, and the books are added to it)
+  --workers N           server processes on PostgreSQL (default: one per core)
+  --seconds S           length of each throughput run (default 10)
+  --connections C       autocannon connections (default 32)
+  --latency-seconds S   length of the search latency run (default 20)
+  --latency-concurrency N  searches at a time in the latency run (default 2, one per core)
+  --borrowers N         concurrent borrowers (default 100)
+  --borrow-seconds S    length of the borrowing run (default 20)
+  --lighthouse-runs N   Lighthouse runs per page and form factor; the median is kept (default 3)
+  --skip-web            no first-load size and no Lighthouse
+  --skip-lighthouse     first-load size only
+  --no-build            use the existing web/dist and server/dist
+  --report PREFIX       where to write PREFIX.json and PREFIX.md (default bench/report)`;
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const log = (line: string) => console.log(line);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      books: { type: "string", default: "100000" },
+      postgres: { type: "boolean", default: false },
+      workers: { type: "string" },
+      seconds: { type: "string", default: "10" },
+      connections: { type: "string", default: "32" },
+      "latency-seconds": { type: "string", default: "20" },
+      "latency-concurrency": { type: "string", default: "2" },
+      borrowers: { type: "string", default: "100" },
+      "borrow-seconds": { type: "string", default: "20" },
+      "lighthouse-runs": { type: "string", default: "3" },
+      "skip-web": { type: "boolean", default: false },
+      "skip-lighthouse": { type: "boolean", default: false },
+      "no-build": { type: "boolean", default: false },
+      report: { type: "string", default: path.join(root, "bench", "report") },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    log(usage);
+    process.exit(0);
+  }
+  const int = (name: string, text: string | undefined) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
+    return n;
+  };
+  return {
+    books: int("books", values.books),
+    postgres: values.postgres,
+    workers: values.workers === undefined ? undefined : int("workers", values.workers),
+    seconds: int("seconds", values.seconds),
+    connections: int("connections", values.connections),
+    latencySeconds: int("latency-seconds", values["latency-seconds"]),
+    latencyConcurrency: Math.max(1, int("latency-concurrency", values["latency-concurrency"])),
+    borrowers: int("borrowers", values.borrowers),
+    borrowSeconds: int("borrow-seconds", values["borrow-seconds"]),
+    lighthouseRuns: Math.max(1, int("lighthouse-runs", values["lighthouse-runs"])),
+    skipWeb: values["skip-web"],
+    skipLighthouse: values["skip-lighthouse"],
+    build: !values["no-build"],
+    report: path.resolve(values.report),
+  };
+}
+
+/** A PostgreSQL database given by URL, queried through a small pool. */
+class PgSql implements Sql {
+  private readonly pool: pg.Pool;
+  constructor(url: string) {
+    this.pool = new pg.Pool({ connectionString: url, max: 2 });
+  }
+  async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(text, params)).rows as T[];
+  }
+  end() {
+    return this.pool.end();
+  }
+}
+
+/** Where the server's data lives and how the bench reads it; `open` runs work against it. */
+interface Store {
+  kind: "postgres" | "pglite";
+  describe: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL: at any time. PGlite: only while no server holds it. */
+  open<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  cleanUp(): Promise<void>;
+}
+
+async function openStore(postgres: boolean): Promise<Store> {
+  const url = process.env.DATABASE_URL;
+  if (url || postgres) {
+    const created = url ? null : await PostgresDatabase.create();
+    const databaseUrl = url ?? created!.url;
+    const sql = new PgSql(databaseUrl);
+    const dataDir = await mkdtemp(path.join(tmpdir(), "folio-bench-"));
+    return {
+      kind: "postgres",
+      describe: created
+        ? `PostgreSQL, fresh database ${created.name}`
+        : "PostgreSQL from DATABASE_URL",
+      databaseUrl,
+      dataDir,
+      open: (work) => work(sql),
+      cleanUp: async () => {
+        await sql.end();
+        await created?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const dir = await PgliteDirectory.create();
+  return {
+    kind: "pglite",
+    describe: "PGlite (embedded), fresh data directory",
+    dataDir: dir.dataDir,
+    open: (work) => dir.with(work),
+    cleanUp: () => dir.remove(),
+  };
+}
+
+async function postgresVersion(store: Store): Promise<string> {
+  return store.open(async (sql) => {
+    const [row] = await sql.query<{ version: string }>("select version()");
+    return row?.version.split(" on ")[0] ?? "unknown";
+  });
+}
+
+const rounded = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function main(): Promise<void> {
+  const opts = options();
+  const startedAt = new Date();
+  const loadBefore = loadavg();
+  if (opts.build) {
+    log("building the web app and the server (npm run build)…");
+    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  }
+  const store = await openStore(opts.postgres);
+  if (store.kind === "pglite" && opts.books > 200_000) {
+    await store.cleanUp();
+    throw new Error(
+      "PGlite runs in one process and is not benchmarked beyond 200,000 books; use --postgres",
+    );
+  }
+  const workers = store.kind === "postgres" ? (opts.workers ?? availableParallelism()) : 1;
+  log(`database: ${store.describe}; ${workers} server process(es)`);
+
+  let server: ServerProcess | null = null;
+  try {
+    // First start: migrations and the 144 real books, as `npm start` does on an empty database.
+    server = await ServerProcess.start(
+      {
+        dataDir: store.dataDir,
+        ...(store.databaseUrl ? { databaseUrl: store.databaseUrl } : {}),
+        secret: randomBytes(24).toString("hex"),
+        workers,
+      },
+      "bench-server",
+    );
+    if (store.kind === "pglite") await server.stop();
+    log(`filling the catalogue to ${opts.books.toLocaleString("en")} books…`);
+    const seed: SeedReport = await store.open((sql) =>
+      seedSyntheticCatalogue(sql, opts.books, log),
+    );
+    const catalogue = await store.open(async (sql) => {
+      const [row] = await sql.query<{ n: number; max: number }>(
+        "select count(*)::int as n, max(id)::int as max from books",
+      );
+      const badSearchColumns = await checkSearchColumns(sql);
+      return { books: row?.n ?? 0, maxBookId: row?.max ?? 1, badSearchColumns };
+    });
+    log(
+      `  ${catalogue.books} books (${seed.added} generated in ${rounded(seed.seconds)} s); search columns ${catalogue.badSearchColumns.length === 0 ? "as the app stores them" : `WRONG: ${catalogue.badSearchColumns.slice(0, 3).join("; ")}`}`,
+    );
+    if (store.kind === "postgres") await server.stop();
+
+    // Second start, on the full catalogue: the start-up time and idle memory reported.
+    const startupMs = Math.round(await server.launch());
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle: Memory = await serverMemory(server.pid!);
+    log(
+      `start-up to first answer: ${startupMs} ms; idle RSS ${idle.totalMiB} MiB (${idle.processesMiB.join(" + ")})`,
+    );
+
+    const api = new Api(server.base);
+    const categoryNames = (
+      await api.get<{ categoriesList: { name: string }[] }>("/api/categories/getAll")
+    ).body.categoriesList.map((c) => c.name);
+    const shopper = await newReader(api, 0);
+    const inCart = [1, 2, 3].map((i) => Math.max(1, Math.floor((catalogue.maxBookId * i) / 4)));
+    await api.post("/api/cart/add", { bookId: inCart }, shopper.token);
+
+    const popularSearch = searchTraffic(categoryNames);
+    const randomId = () => 1 + Math.floor(Math.random() * catalogue.maxBookId);
+    const bare: Target = { name: "ping (bare route)", method: "GET", path: () => "/api/ping" };
+    const targets: Target[] = [
+      { name: "books/get", method: "GET", path: () => `/api/books/get?bookId=${randomId()}` },
+      {
+        name: "books/popular",
+        method: "GET",
+        path: () => "/api/books/popular?page=1&pageSize=10",
+      },
+      {
+        name: "books/search",
+        method: "GET",
+        path: () => searchPath(popularSearch()),
+      },
+      { name: "categories/getAll", method: "GET", path: () => "/api/categories/getAll" },
+      {
+        name: "cart/get",
+        method: "POST",
+        path: () => "/api/cart/get",
+        headers: { authorization: `Bearer ${shopper.token}`, "content-type": "application/json" },
+        body: "{}",
+      },
+      {
+        name: "books/search, every query new, no cache",
+        method: "GET",
+        path: () => searchPath(randomSearch(categoryNames).query),
+        headers: { "cache-control": "no-cache" },
+        reportedOnly: true,
+      },
+    ];
+    log(`throughput, ${opts.seconds} s per run, ${opts.connections} connections:`);
+    const underLoad = sampleMemory(server.pid!);
+    const throughput: Ratio[] = await ratios(
+      server.base,
+      bare,
+      targets,
+      opts.seconds,
+      opts.connections,
+      log,
+    );
+
+    log(`search latency, ${opts.latencySeconds} s, ${opts.latencyConcurrency} at a time:`);
+    const latency: SearchLatency = await measureSearchLatency(
+      server.base,
+      categoryNames,
+      opts.latencySeconds,
+      opts.latencyConcurrency,
+    );
+    log(
+      `  p50 ${latency.all.p50} ms, p95 ${latency.all.p95} ms, p99 ${latency.all.p99} ms over ${latency.all.count} searches`,
+    );
+    let plans: Plan[] = [];
+    if (store.kind === "postgres")
+      plans = await store.open((sql) => explainSearches(sql, categoryNames));
+
+    log(`borrowing: ${opts.borrowers} borrowers for ${opts.borrowSeconds} s:`);
+    const borrowing: BorrowingResult = await measureBorrowing(
+      server.base,
+      catalogue.maxBookId,
+      opts.borrowers,
+      opts.borrowSeconds,
+    );
+    const loaded: Memory = await underLoad.stop();
+    log(
+      `  ${borrowing.borrowsPerSecond} borrows/s (${borrowing.borrows} borrows, ${borrowing.returns} returns); peak RSS ${loaded.totalMiB} MiB`,
+    );
+
+    let firstLoad: FirstLoad | null = null;
+    const pages: LighthouseResult[] = [];
+    if (!opts.skipWeb) {
+      firstLoad = await measureFirstLoad();
+      log(`first-load JS + CSS: ${firstLoad.gzipKiB} KiB gzipped`);
+      if (!opts.skipLighthouse) {
+        const bookUrl = `${server.base}/book/1`;
+        for (const [page, url] of [
+          ["Home", `${server.base}/`],
+          ["Book detail", bookUrl],
+        ] as const) {
+          for (const formFactor of ["desktop", "mobile"] as const) {
+            const result = await lighthouse(page, url, formFactor, opts.lighthouseRuns);
+            log(
+              `  Lighthouse ${page} ${formFactor}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${result.lcpMs} ms (runs: ${result.runs.map((r) => r.performance).join(", ")})`,
+            );
+            pages.push(result);
+          }
+        }
+      }
+    }
+    const serverErrorLines = (await server.errorLines()).length;
+    await server.stop();
+    server = null;
+
+    if (store.kind === "pglite")
+      plans = await store.open((sql) => explainSearches(sql, categoryNames));
+    const broken = await store.open((sql) => brokenInvariants(sql));
+    log(
+      `invariants after the run: ${broken.length === 0 ? "all hold" : `${broken.length} broken`}`,
+    );
+    const version = await postgresVersion(store);
+
+    // The figures and their bars.
+    const onPostgres = store.kind === "postgres";
+    const searchBar = catalogue.books >= 1_000_000 ? 50 : 20;
+    const figures: Figure[] = [];
+    for (const r of throughput)
+      figures.push({
+        name: `throughput ${r.route} / bare`,
+        value: `${r.ratio.toFixed(2)} (${r.measured.requestsPerSecond} vs ${r.bare.requestsPerSecond} req/s${r.measured.non2xx ? `, ${r.measured.non2xx} non-2xx` : ""})`,
+        ...(r.reportedOnly
+          ? {}
+          : {
+              bar: "≥ 0.60, all 2xx",
+              pass: r.ratio >= 0.6 && r.measured.non2xx === 0 && r.measured.errors === 0,
+            }),
+      });
+    figures.push({
+      name: "search latency p50 / p95 / p99",
+      value: `${latency.all.p50} / ${latency.all.p95} / ${latency.all.p99} ms`,
+      ...(onPostgres && catalogue.books >= 100_000
+        ? { bar: `p95 < ${searchBar} ms on PostgreSQL`, pass: latency.all.p95 < searchBar }
+        : {}),
+    });
+    const plansUseIndexes =
+      plans.length > 0 &&
+      plans.every((p) => !p.seqScanOnBooks) &&
+      plans.some((p) => p.indexes.some((i) => i.includes("trgm")));
+    figures.push({
+      name: "search plans (EXPLAIN ANALYZE)",
+      value: plans
+        .map(
+          (p) =>
+            `${Object.values(p.query).join("+")}: ${p.indexes.join(",") || "no index"} ${p.executionMs} ms`,
+        )
+        .join("; "),
+      bar: "indexes, no sequential scan of books",
+      pass: plansUseIndexes,
+    });
+    figures.push({
+      name: `borrowing, ${borrowing.borrowers} borrowers`,
+      value: `${borrowing.borrowsPerSecond} borrows/s, ${borrowing.requestsPerSecond} req/s, ${borrowing.serverErrors} 5xx`,
+      bar: "invariants hold, no 5xx",
+      pass: broken.length === 0 && borrowing.serverErrors === 0,
+    });
+    figures.push({
+      name: "server processes",
+      value: `${workers} worker(s)${workers > 1 ? " + primary" : ""} on ${availableParallelism()} cores`,
+      ...(onPostgres
+        ? { bar: "one per core on PostgreSQL", pass: workers >= availableParallelism() }
+        : {}),
+    });
+    figures.push({ name: "start-up to first answer", value: `${startupMs} ms` });
+    figures.push({
+      name: "RSS idle",
+      value: `${idle.totalMiB} MiB (${idle.processesMiB.join(" + ")})`,
+    });
+    figures.push({
+      name: "RSS under load (peak)",
+      value: `${loaded.totalMiB} MiB (${loaded.processesMiB.join(" + ")})`,
+    });
+    if (firstLoad) {
+      figures.push({
+        name: "first-load JS + CSS, Home, gzipped",
+        value: `${firstLoad.gzipKiB} KiB (${firstLoad.assets.length} files)`,
+        bar: "< 120 KB",
+        pass: firstLoad.gzipKiB * 1024 < 120_000,
+      });
+      figures.push({
+        name: "routes split, epubjs only on the reader route",
+        value: `${firstLoad.jsChunks} JS chunks; epubjs in ${firstLoad.epubjsChunks.join(", ") || "none"}`,
+        bar: "split, epubjs not in first load",
+        pass:
+          firstLoad.jsChunks > 1 &&
+          firstLoad.epubjsChunks.length > 0 &&
+          !firstLoad.epubjsInFirstLoad &&
+          firstLoad.epubjsChunks.every((c) => c.includes("reader")),
+      });
+    }
+    for (const p of pages) {
+      const perfBar = p.formFactor === "desktop" ? 98 : 90;
+      figures.push({
+        name: `Lighthouse ${p.page} ${p.formFactor} performance`,
+        value: `${p.performance} (LCP ${p.lcpMs} ms, TBT ${p.tbtMs} ms, CLS ${p.cls})`,
+        bar: p.formFactor === "desktop" ? "≥ 98" : "≥ 90, LCP < 2.5 s",
+        pass: p.performance >= perfBar && (p.formFactor === "desktop" || p.lcpMs < 2500),
+      });
+      figures.push({
+        name: `Lighthouse ${p.page} ${p.formFactor} accessibility`,
+        value: String(p.accessibility),
+        bar: "100",
+        pass: p.accessibility === 100,
+      });
+    }
+    if (catalogue.badSearchColumns.length > 0)
+      figures.push({
+        name: "generated books searchable like real ones",
+        value: catalogue.badSearchColumns.slice(0, 3).join("; "),
+        bar: "search columns as the app stores them",
+        pass: false,
+      });
+    if (serverErrorLines > 0)
+      figures.push({
+        name: "server error log lines",
+        value: String(serverErrorLines),
+        bar: "none",
+        pass: false,
+      });
+
+    const loadAfter = loadavg();
+    const conditions = {
+      started: startedAt.toISOString(),
+      finished: new Date().toISOString(),
+      machine: `${cpus()[0]?.model ?? "unknown CPU"}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`,
+      database: `${store.describe}; ${version}`,
+      catalogue: `${catalogue.books.toLocaleString("en")} books (${seed.added.toLocaleString("en")} generated in ${rounded(seed.seconds)} s)`,
+      "load average (1, 5, 15 min) before / after": `${loadBefore.map((l) => l.toFixed(2)).join(", ")} / ${loadAfter.map((l) => l.toFixed(2)).join(", ")}`,
+      settings: `${opts.seconds} s per throughput run, ${opts.connections} connections; search latency ${opts.latencySeconds} s, ${opts.latencyConcurrency} at a time; ${opts.borrowers} borrowers for ${opts.borrowSeconds} s; Lighthouse median of ${opts.lighthouseRuns}`,
+    };
+    log("\nfigures:");
+    printFigures(figures, log);
+    const failed = figures.filter((f) => f.pass === false);
+
+    const report = {
+      conditions,
+      figures,
+      throughput,
+      searchLatency: latency,
+      searchPlans: plans,
+      borrowing,
+      invariantsBroken: broken,
+      memory: { idle, underLoad: loaded },
+      startupMs,
+      workers,
+      firstLoad,
+      lighthouse: pages,
+      seed,
+      passed: failed.length === 0,
+    };
+    await writeFile(`${opts.report}.json`, `${JSON.stringify(report, null, 2)}\n`);
+    const sections = [
+      {
+        heading: "Search latency by kind of query",
+        body: [
+          "| kind | searches | p50 ms | p95 ms | p99 ms |",
+          "| --- | --- | --- | --- | --- |",
+          ...Object.entries(latency.byKind).map(
+            ([kind, p]) => `| ${kind} | ${p.count} | ${p.p50} | ${p.p95} | ${p.p99} |`,
+          ),
+        ].join("\n"),
+      },
+      {
+        heading: "Search query plans",
+        body: plans
+          .map((p) => `${JSON.stringify(p.query)}\n\n\`\`\`\n${p.plan}\n\`\`\``)
+          .join("\n\n"),
+      },
+      {
+        heading: "Borrow outcomes",
+        body: Object.entries(borrowing.outcomes)
+          .map(([state, n]) => `- ${state}: ${n}`)
+          .join("\n"),
+      },
+    ];
+    await writeFile(
+      `${opts.report}.md`,
+      markdownReport("Folio benchmark", conditions, figures, sections),
+    );
+    log(`\nwrote ${opts.report}.json and ${opts.report}.md`);
+    log(failed.length === 0 ? "every bar passed" : `${failed.length} bar(s) failed`);
+    process.exitCode = failed.length === 0 ? 0 : 1;
+  } finally {
+    await server?.stop();
+    await store.cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+});

@@ -1,0 +1,38 @@
+/**
+ * Answers kept in process memory for a short time. Each server process has its own, so after a
+ * change a process may answer the old value until the entry's `ttlMs` is up; only answers for
+ * which that is harmless are cached (docs/performance.md lists them and their lifetimes).
+ * Concurrent misses for one key share one load; a failed load is not kept.
+ */
+export class ResponseCache<T> {
+  private readonly entries = new Map<string, { value: Promise<T>; expiresAt: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    if (hit) this.entries.delete(key);
+    const value = load();
+    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    // Oldest first in a Map: drop the oldest entries past the limit.
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
