@@ -1,6 +1,8 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
+import { batchPerDatabase, perDatabase } from "../../db/batch";
+import type { Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { errors } from "../../errors";
 import { hashOf } from "./tokens";
@@ -19,21 +21,57 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+interface SessionRow extends AuthUser {
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** What a session lookup reads, for a query that joins more onto it (lists/service.ts). */
+export const sessionColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  sessionId: sessions.id,
+  tokenHash: sessions.tokenHash,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+};
+
+/** The caller, when the session read is live: not revoked, not expired; else 401. */
+export function liveUser(row: SessionRow | undefined, now: Date): AuthUser {
+  if (!row || row.revokedAt !== null || row.expiresAt <= now) throw errors.unauthorized();
+  return { id: row.id, name: row.name, email: row.email, sessionId: row.sessionId };
+}
+
+/** The hashed bearer token of a request, the key sessions are found by; else 401. */
+export function tokenHashOf(request: FastifyRequest): string {
   const token = bearerToken(request);
   if (!token) throw errors.unauthorized();
-  const [row] = await ctx.db
-    .select({ id: users.id, name: users.name, email: users.email, sessionId: sessions.id })
+  return hashOf(token);
+}
+
+/**
+ * Sessions by token hash, read for all the requests that arrive together in one query (every
+ * authenticated call starts here). Each request's session is still read after it arrived, so a
+ * logout or a password change anywhere takes effect at once.
+ */
+function sessionQuery(db: Database) {
+  return db
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashOf(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, ctx.clock.now()),
-      ),
-    );
-  if (!row) throw errors.unauthorized();
-  return row;
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
+    .prepare("accounts_sessions_by_token");
+}
+const sessionStatement = perDatabase(sessionQuery);
+
+const sessionBatch = batchPerDatabase(async (db, hashes: string[]) => {
+  const rows = await sessionStatement(db).execute({ hashes });
+  return new Map(rows.map((row) => [row.tokenHash, row]));
+});
+
+/** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+  const row = await sessionBatch(ctx.db).load(tokenHashOf(request));
+  return liveUser(row, ctx.clock.now());
 }

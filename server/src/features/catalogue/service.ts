@@ -14,8 +14,9 @@ import {
   type SearchResult,
 } from "@folio/contract/catalogue";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { batchPerDatabase, perDatabase } from "../../db/batch";
 import type { Database, Executor } from "../../db/client";
-import { books, categories, type BookRow } from "../../db/schema";
+import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
 import {
   presentBook,
@@ -49,7 +50,8 @@ function windowOf({ page, pageSize }: Paging): Window {
   return { page: number, pageSize: size, offset: (number - 1) * size };
 }
 
-const bookColumns = { ...getTableColumns(books), categoryName: categories.name };
+/** A book row with its category's name: what presentBook needs. */
+export const bookColumns = { ...getTableColumns(books), categoryName: categories.name };
 
 function selectBooks(db: Executor) {
   return db
@@ -101,15 +103,7 @@ function preparedFor(db: Database) {
       .prepare("catalogue_category_names"),
   };
 }
-const preparedByDatabase = new WeakMap<Database, ReturnType<typeof preparedFor>>();
-function prepared(db: Database) {
-  let statements = preparedByDatabase.get(db);
-  if (!statements) {
-    statements = preparedFor(db);
-    preparedByDatabase.set(db, statements);
-  }
-  return statements;
-}
+const prepared = perDatabase(preparedFor);
 
 export async function listPopularBooks(db: Database, paging: Paging): Promise<BookList> {
   const window = windowOf(paging);
@@ -141,50 +135,12 @@ async function categoryName(db: Database, categoryId: number): Promise<string | 
   return names.get(categoryId);
 }
 
-/**
- * Book detail requests that arrive together are answered by one query: each waits until the
- * current turn of the event loop has read every request that came in, then one
- * `id = any(...)` read serves them all. Every answer is still read after its request arrived,
- * so nothing is stale; under load it saves most round trips to the database.
- */
-class BookBatch {
-  private waiting = new Map<number, ((row: BookRow | undefined) => void)[]>();
-  private failing: ((error: unknown) => void)[] = [];
-
-  constructor(private readonly db: Database) {}
-
-  load(id: number): Promise<BookRow | undefined> {
-    return new Promise((resolve, reject) => {
-      if (this.waiting.size === 0) setImmediate(() => void this.flush());
-      this.waiting.set(id, [...(this.waiting.get(id) ?? []), resolve]);
-      this.failing.push(reject);
-    });
-  }
-
-  private async flush() {
-    const waiting = this.waiting;
-    const failing = this.failing;
-    this.waiting = new Map();
-    this.failing = [];
-    try {
-      const rows = await prepared(this.db).books.execute({ ids: [...waiting.keys()] });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      for (const [id, resolvers] of waiting) for (const resolve of resolvers) resolve(byId.get(id));
-    } catch (error) {
-      for (const reject of failing) reject(error);
-    }
-  }
-}
-const bookBatches = new WeakMap<Database, BookBatch>();
-
-function loadBook(db: Database, bookId: number) {
-  let batch = bookBatches.get(db);
-  if (!batch) {
-    batch = new BookBatch(db);
-    bookBatches.set(db, batch);
-  }
-  return batch.load(bookId);
-}
+/** Book detail requests that arrive together are answered by one `id = any(...)` read. */
+const bookBatch = batchPerDatabase(async (db, ids: number[]) => {
+  const rows = await prepared(db).books.execute({ ids });
+  return new Map(rows.map((row) => [row.id, row]));
+});
+const loadBook = (db: Database, bookId: number) => bookBatch(db).load(bookId);
 
 export async function getBook(db: Database, bookId: number): Promise<BookDetail> {
   const row = await loadBook(db, bookId);

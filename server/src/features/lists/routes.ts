@@ -14,7 +14,7 @@ import { authenticate } from "../accounts/auth";
 import {
   addToList,
   clearList,
-  getList,
+  getOwnList,
   removeFromList,
   setCartQuantity,
   withTotal,
@@ -72,7 +72,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: cartSchema, 401: errorBodySchema },
       },
     },
-    async (request) => withTotal(await getList(ctx, cartItems, await authenticate(ctx, request))),
+    async (request) => withTotal(await getOwnList(ctx, cartItems, request)),
   );
   api.post(
     "/api/cart/clear",
@@ -140,6 +140,6 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: bookListStateSchema, 401: errorBodySchema },
       },
     },
-    async (request) => getList(ctx, wishlistItems, await authenticate(ctx, request)),
+    async (request) => getOwnList(ctx, wishlistItems, request),
   );
 };

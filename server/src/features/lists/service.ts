@@ -1,12 +1,16 @@
 import type { BookListState, Cart } from "@folio/contract/lists";
 import { ALREADY_PRESENT_STATE, MAX_CART_ITEMS } from "@folio/contract/constants";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { Executor } from "../../db/client";
-import { books, cartItems, wishlistItems } from "../../db/schema";
+import type { FastifyRequest } from "fastify";
+import { batchPerDatabase, perDatabase } from "../../db/batch";
+import type { Database, Executor } from "../../db/client";
+import { books, cartItems, categories, sessions, users, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
-import type { AuthUser } from "../accounts/auth";
-import { findBooks } from "../catalogue/service";
+import { liveUser, sessionColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
+import type { Book } from "@folio/contract/catalogue";
+import { presentBook, type BookWithCategory } from "../catalogue/presenter";
+import { bookColumns, findBooks } from "../catalogue/service";
 
 /** The cart and the wishlist are the same thing in two tables: a reader's set of books. */
 export type ListTable = typeof cartItems | typeof wishlistItems;
@@ -15,6 +19,55 @@ const labels = new Map<ListTable, { name: string; present: string }>([
   [cartItems, { name: "cart", present: "This book is already in your cart" }],
   [wishlistItems, { name: "wishlist", present: "This book is already in your wishlist" }],
 ]);
+
+/**
+ * A reader's own list, read with their session in one query, for all the readers who ask in
+ * the same turn of the event loop: the commonest calls of a logged-in reader cost one round
+ * trip per batch rather than three per request. Read after each request arrived, so a logout
+ * takes effect at once and a reader always sees their own last change.
+ */
+function listQuery(db: Database, table: ListTable) {
+  return db
+    .select({ session: sessionColumns, book: bookColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(table, eq(table.userId, sessions.userId))
+    .leftJoin(books, eq(books.id, table.bookId))
+    .leftJoin(categories, eq(categories.id, books.categoryId))
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
+    .orderBy(asc(table.addedAt), asc(table.bookId))
+    .prepare(`lists_${table === cartItems ? "cart" : "wishlist"}_by_token`);
+}
+
+function listBatchOf(table: ListTable) {
+  const statement = perDatabase((db) => listQuery(db, table));
+  return batchPerDatabase(async (db, tokenHashes: string[]) => {
+    const rows = await statement(db).execute({ hashes: tokenHashes });
+    const lists = new Map<string, { session: (typeof rows)[number]["session"]; books: Book[] }>();
+    for (const { session, book } of rows) {
+      const list = lists.get(session.tokenHash) ?? { session, books: [] };
+      // An empty list still has its row (the left joins), with every book column null.
+      if (book?.id != null) list.books.push(presentBook(book as BookWithCategory));
+      lists.set(session.tokenHash, list);
+    }
+    return lists;
+  });
+}
+const cartBatch = listBatchOf(cartItems);
+const wishlistBatch = listBatchOf(wishlistItems);
+
+/** The caller's cart or wishlist, from the request's bearer token (401 without a live one). */
+export async function getOwnList(
+  ctx: AppContext,
+  table: ListTable,
+  request: FastifyRequest,
+): Promise<BookListState> {
+  const batch = table === cartItems ? cartBatch : wishlistBatch;
+  const found = await batch(ctx.db).load(tokenHashOf(request));
+  liveUser(found?.session, ctx.clock.now());
+  const list = found?.books ?? [];
+  return { state: "success", bookId: list.map((b) => b.bookId), books: list };
+}
 
 async function listIds(db: Executor, table: ListTable, userId: string): Promise<number[]> {
   const rows = await db
@@ -25,6 +78,7 @@ async function listIds(db: Executor, table: ListTable, userId: string): Promise<
   return rows.map((row) => row.bookId);
 }
 
+/** The list after a change the caller made, with the state and message of that change. */
 export async function getList(
   ctx: AppContext,
   table: ListTable,
@@ -32,8 +86,7 @@ export async function getList(
   state = "success",
   message?: string,
 ): Promise<BookListState> {
-  const ids = await listIds(ctx.db, table, user.id);
-  const list = await findBooks(ctx.db, ids);
+  const list = await findBooks(ctx.db, await listIds(ctx.db, table, user.id));
   return { state, ...(message ? { message } : {}), bookId: list.map((b) => b.bookId), books: list };
 }
 
