@@ -26,21 +26,30 @@ interface SessionRow extends AuthUser {
   revokedAt: Date | null;
 }
 
-/** What a session lookup reads, for a query that joins more onto it (lists/service.ts). */
-export const sessionColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  sessionId: sessions.id,
+/** What says whether a session is live, for a query that joins more onto it (lists/service.ts). */
+export const sessionStateColumns = {
   tokenHash: sessions.tokenHash,
   expiresAt: sessions.expiresAt,
   revokedAt: sessions.revokedAt,
 };
+const sessionColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  sessionId: sessions.id,
+  ...sessionStateColumns,
+};
 
-/** The caller, when the session read is live: not revoked, not expired; else 401. */
-export function liveUser(row: SessionRow | undefined, now: Date): AuthUser {
+/**
+ * Refuses (401) a session that was not found, was revoked or has expired. A deleted account's
+ * sessions are deleted with it.
+ */
+export function requireLive<T extends Pick<SessionRow, "expiresAt" | "revokedAt">>(
+  row: T | undefined,
+  now: Date,
+): T {
   if (!row || row.revokedAt !== null || row.expiresAt <= now) throw errors.unauthorized();
-  return { id: row.id, name: row.name, email: row.email, sessionId: row.sessionId };
+  return row;
 }
 
 /** The hashed bearer token of a request, the key sessions are found by; else 401. */
@@ -73,5 +82,6 @@ const sessionBatch = batchPerDatabase(async (db, hashes: string[]) => {
 /** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   const row = await sessionBatch(ctx.db).load(tokenHashOf(request));
-  return liveUser(row, ctx.clock.now());
+  const { id, name, email, sessionId } = requireLive(row, ctx.clock.now());
+  return { id, name, email, sessionId };
 }

@@ -17,6 +17,39 @@ afterAll(async () => {
 });
 
 describe("the cart", () => {
+  it("answers readers asking at the same moment each with their own list, and no one without a live session", async () => {
+    const readers = await Promise.all([1, 2, 3, 4].map(() => createUser(t.app, t.database.db)));
+    const shelf = await Promise.all([1, 2, 3].map(() => createBook(t.database.db)));
+    for (const [i, reader] of readers.entries())
+      if (i < 3)
+        await http.post(
+          "/api/cart/add",
+          { bookId: shelf.slice(0, i + 1).map((b) => b.id) },
+          reader.token,
+        );
+    await http.post("/api/wishlist/add", { bookId: shelf[2]!.id }, readers[3]!.token);
+    const loggedOut = await createUser(t.app, t.database.db);
+    await http.post("/api/auth/logout", undefined, loggedOut.token);
+
+    // Sent together, these are read by one query: each must still get only its own.
+    const answers = await Promise.all([
+      ...readers.map((r) => http.post<Cart>("/api/cart/get", undefined, r.token)),
+      http.post<ErrorBody>("/api/cart/get", undefined, loggedOut.token),
+      http.post<ErrorBody>("/api/cart/get", undefined, "x".repeat(43)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 401, 401]);
+    expect(answers.slice(0, 4).map((a) => (a.body as Cart).bookId)).toEqual([
+      [shelf[0]!.id],
+      [shelf[0]!.id, shelf[1]!.id],
+      shelf.map((b) => b.id),
+      [],
+    ]);
+    const wishlists = await Promise.all(
+      readers.map((r) => http.post<BookListState>("/api/wishlist/get", undefined, r.token)),
+    );
+    expect(wishlists.map((w) => w.body.bookId)).toEqual([[], [], [], [shelf[2]!.id]]);
+  });
+
   it("adds one id or a list, keeps order, and totals to the penny", async () => {
     const user = await createUser(t.app, t.database.db);
     const a = await createBook(t.database.db, { price: 199 });

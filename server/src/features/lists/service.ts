@@ -5,9 +5,9 @@ import type { AppContext } from "../../context";
 import type { FastifyRequest } from "fastify";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import type { Database, Executor } from "../../db/client";
-import { books, cartItems, categories, sessions, users, wishlistItems } from "../../db/schema";
+import { books, cartItems, categories, sessions, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
-import { liveUser, sessionColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
+import { requireLive, sessionStateColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
 import type { Book } from "@folio/contract/catalogue";
 import { presentBook, type BookWithCategory } from "../catalogue/presenter";
 import { bookColumns, findBooks } from "../catalogue/service";
@@ -28,9 +28,8 @@ const labels = new Map<ListTable, { name: string; present: string }>([
  */
 function listQuery(db: Database, table: ListTable) {
   return db
-    .select({ session: sessionColumns, book: bookColumns })
+    .select({ session: sessionStateColumns, book: bookColumns })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(table, eq(table.userId, sessions.userId))
     .leftJoin(books, eq(books.id, table.bookId))
     .leftJoin(categories, eq(categories.id, books.categoryId))
@@ -64,7 +63,7 @@ export async function getOwnList(
 ): Promise<BookListState> {
   const batch = table === cartItems ? cartBatch : wishlistBatch;
   const found = await batch(ctx.db).load(tokenHashOf(request));
-  liveUser(found?.session, ctx.clock.now());
+  requireLive(found?.session, ctx.clock.now());
   const list = found?.books ?? [];
   return { state: "success", bookId: list.map((b) => b.bookId), books: list };
 }
