@@ -95,7 +95,8 @@ export class MailDelivery {
   private async pass(): Promise<number> {
     let sent = 0;
     try {
-      for (;;) {
+      // Stopping ends the pass after the batch in hand: a backlog must not hold up shutdown.
+      while (!this.stopped) {
         const batch = await this.claim();
         if (batch.length === 0) return sent;
         const outcomes = await this.sendAll(batch);
@@ -108,6 +109,7 @@ export class MailDelivery {
         this.outages = 0;
         if (batch.length < BATCH) return sent;
       }
+      return sent;
     } catch (error) {
       this.options.log.error({ err: error }, "mail delivery pass failed");
       return sent;

@@ -2,10 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ErrorBody } from "@folio/contract/common";
 import { mailTypes } from "@folio/contract/notifications";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
-import { retryDelayMs } from "../../jobs/mail-delivery";
+import { MailDelivery, retryDelayMs } from "../../jobs/mail-delivery";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { createUser } from "../accounts/test-factories";
@@ -91,6 +91,50 @@ describe("delivery over SMTP", () => {
     expect(await t.mailDelivery.deliverDue()).toBe(1);
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(1);
     t.clock.set(new Date());
+  });
+});
+
+describe("stopping delivery", () => {
+  it("ends after the batch in hand, however much mail is waiting, and keeps the rest", async () => {
+    const t = await createTestApp();
+    try {
+      const rows = Array.from({ length: 60 }, (_, i) => ({
+        type: "register",
+        toAddress: `backlog-${i}@example.com`,
+        subject: "Welcome",
+        textBody: "Hello",
+        htmlBody: "<p>Hello</p>",
+        createdAt: t.clock.now(),
+        nextAttemptAt: t.clock.now(),
+      }));
+      await t.database.db.insert(outbox).values(rows);
+      let sent = 0;
+      // A slow mail server: 60 mails would take 1.2 s to send.
+      const delivery = new MailDelivery({
+        db: t.database.db,
+        clock: t.clock,
+        from: "no-reply@folio.local",
+        log: t.app.log,
+        transport: {
+          kind: "smtp",
+          send: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            sent += 1;
+          },
+          close: () => undefined,
+        },
+      });
+      const pass = delivery.deliverDue();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await delivery.stop();
+      expect(await pass).toBe(sent);
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThanOrEqual(20);
+      const waiting = await t.database.db.select().from(outbox).where(isNull(outbox.sentAt));
+      expect(waiting.filter((m) => m.toAddress.startsWith("backlog-"))).toHaveLength(60 - sent);
+    } finally {
+      await t.close();
+    }
   });
 });
 
