@@ -132,12 +132,12 @@ describe("kill -9 mid-load", () => {
       },
     });
     // Let the restarted process send what was left, then stop it and open its files here.
-    await pause(8000);
+    await mail.quiet(5000, 90_000);
     await server.stop();
     const problems = await dir.with(async (sql) => {
       const found = await verifyAll(sql, report.acknowledged);
       const { pending } = await outboxState(sql);
-      if (pending > 0) found.push(`${pending} mails still pending 8 s after the load`);
+      if (pending > 0) found.push(`${pending} mails still pending after the sender went quiet`);
       return found;
     });
     expect(api.tally.serverErrors).toEqual([]);

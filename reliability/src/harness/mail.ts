@@ -13,6 +13,23 @@ export class MailReceiver extends TestSmtpServer {
     });
   }
 
+  /**
+   * Waits until no mail has come for `quietMs` (the sender has caught up), or `withinMs` is up.
+   * For the embedded database, whose outbox cannot be read while its server runs.
+   */
+  async quiet(quietMs: number, withinMs: number): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    let count = this.received.length;
+    let since = Date.now();
+    while (Date.now() < deadline && Date.now() - since < quietMs) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (this.received.length !== count) {
+        count = this.received.length;
+        since = Date.now();
+      }
+    }
+  }
+
   /** Ids received more than once: a mail delivered twice. */
   duplicates(): number[] {
     const seen = new Set<number>();

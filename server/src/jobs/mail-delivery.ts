@@ -8,7 +8,7 @@ import type { MailTransport } from "../features/notifications/transport";
 const BATCH = 20;
 /** A claimed mail is held this long; a worker that died mid-send lets another retry it after. */
 export const DEFAULT_CLAIM_MS = 2 * 60_000;
-/** Mails sent at once: each over its own SMTP connection. */
+/** Mails sent at once, over the SMTP transport's pool of as many connections. */
 const PARALLEL_SENDS = 5;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60_000;
@@ -116,12 +116,24 @@ export class MailDelivery {
     }
   }
 
+  /**
+   * Sends PARALLEL_SENDS at a time and marks each group's sent mails in one update: one commit
+   * per group rather than per mail (on the embedded database every commit is a write to disk).
+   */
   private async sendAll(batch: OutboxRow[]): Promise<Outcome[]> {
+    const { db, clock } = this.options;
     const outcomes: Outcome[] = [];
-    for (let i = 0; i < batch.length; i += PARALLEL_SENDS)
-      outcomes.push(
-        ...(await Promise.all(batch.slice(i, i + PARALLEL_SENDS).map((m) => this.send(m)))),
-      );
+    for (let i = 0; i < batch.length; i += PARALLEL_SENDS) {
+      const group = batch.slice(i, i + PARALLEL_SENDS);
+      const results = await Promise.all(group.map((m) => this.send(m)));
+      const sent = group.filter((_, j) => results[j] === "sent").map((m) => m.id);
+      if (sent.length > 0)
+        await db
+          .update(outbox)
+          .set({ sentAt: clock.now(), lockedUntil: null, lastError: null })
+          .where(inArray(outbox.id, sent));
+      outcomes.push(...results);
+    }
     return outcomes;
   }
 
@@ -204,10 +216,6 @@ export class MailDelivery {
         .where(eq(outbox.id, mail.id));
       return "refused";
     }
-    await db
-      .update(outbox)
-      .set({ sentAt: clock.now(), lockedUntil: null, lastError: null })
-      .where(eq(outbox.id, mail.id));
     return "sent";
   }
 }
