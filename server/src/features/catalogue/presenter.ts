@@ -9,8 +9,26 @@ export function coverUrlFor(bookId: number): string {
   return `/api/books/${bookId}/cover`;
 }
 
+/** The columns a book in a list needs: no search columns, no counters only detail shows. */
+export type ListedBookRow = Pick<
+  BookWithCategory,
+  | "id"
+  | "title"
+  | "author"
+  | "categoryName"
+  | "categoryId"
+  | "pricePence"
+  | "rating"
+  | "ratingCount"
+  | "description"
+  | "availableCopies"
+  | "totalCopies"
+  | "year"
+  | "language"
+>;
+
 /** The one place where database columns become the wire names of spec.md §3. */
-export function presentBook(row: BookWithCategory): Book {
+export function presentBook(row: ListedBookRow): Book {
   return {
     bookId: row.id,
     id: row.id,

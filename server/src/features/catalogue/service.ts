@@ -18,12 +18,7 @@ import { batchPerDatabase, perDatabase } from "../../db/batch";
 import type { Database, Executor } from "../../db/client";
 import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
-import {
-  presentBook,
-  presentBookDetail,
-  presentCategory,
-  type BookWithCategory,
-} from "./presenter";
+import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
 import { escapeLike, normalizeForSearch } from "./search-text";
 
 export interface Paging {
@@ -50,18 +45,32 @@ function windowOf({ page, pageSize }: Paging): Window {
   return { page: number, pageSize: size, offset: (number - 1) * size };
 }
 
-/** A book row with its category's name: what presentBook needs. */
-export const bookColumns = { ...getTableColumns(books), categoryName: categories.name };
+/** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
+export const listedBookColumns = {
+  id: books.id,
+  title: books.title,
+  author: books.author,
+  categoryName: categories.name,
+  categoryId: books.categoryId,
+  pricePence: books.pricePence,
+  rating: books.rating,
+  ratingCount: books.ratingCount,
+  description: books.description,
+  availableCopies: books.availableCopies,
+  totalCopies: books.totalCopies,
+  year: books.year,
+  language: books.language,
+};
 
 function selectBooks(db: Executor) {
   return db
-    .select(bookColumns)
+    .select(listedBookColumns)
     .from(books)
     .innerJoin(categories, eq(books.categoryId, categories.id));
 }
 
 /** One row more than the page is read to know whether another page exists. */
-function toList(rows: BookWithCategory[], window: Window): BookList {
+function toList(rows: ListedBookRow[], window: Window): BookList {
   const pageRows = rows.slice(0, window.pageSize);
   const list = pageRows.map(presentBook);
   return {

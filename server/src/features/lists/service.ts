@@ -9,8 +9,8 @@ import { books, cartItems, categories, sessions, wishlistItems } from "../../db/
 import { errors } from "../../errors";
 import { requireLive, sessionStateColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
 import type { Book } from "@folio/contract/catalogue";
-import { presentBook, type BookWithCategory } from "../catalogue/presenter";
-import { bookColumns, findBooks } from "../catalogue/service";
+import { presentBook, type ListedBookRow } from "../catalogue/presenter";
+import { findBooks, listedBookColumns } from "../catalogue/service";
 
 /** The cart and the wishlist are the same thing in two tables: a reader's set of books. */
 export type ListTable = typeof cartItems | typeof wishlistItems;
@@ -28,7 +28,7 @@ const labels = new Map<ListTable, { name: string; present: string }>([
  */
 function listQuery(db: Database, table: ListTable) {
   return db
-    .select({ session: sessionStateColumns, book: bookColumns })
+    .select({ session: sessionStateColumns, book: listedBookColumns })
     .from(sessions)
     .leftJoin(table, eq(table.userId, sessions.userId))
     .leftJoin(books, eq(books.id, table.bookId))
@@ -46,7 +46,7 @@ function listBatchOf(table: ListTable) {
     for (const { session, book } of rows) {
       const list = lists.get(session.tokenHash) ?? { session, books: [] };
       // An empty list still has its row (the left joins), with every book column null.
-      if (book?.id != null) list.books.push(presentBook(book as BookWithCategory));
+      if (book?.id != null) list.books.push(presentBook(book as ListedBookRow));
       lists.set(session.tokenHash, list);
     }
     return lists;
