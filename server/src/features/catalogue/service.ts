@@ -45,12 +45,11 @@ function windowOf({ page, pageSize }: Paging): Window {
   return { page: number, pageSize: size, offset: (number - 1) * size };
 }
 
-/** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
-export const listedBookColumns = {
+/** What presentBook needs but the category's name, which categoryName() knows. */
+export const listedBookOwnColumns = {
   id: books.id,
   title: books.title,
   author: books.author,
-  categoryName: categories.name,
   categoryId: books.categoryId,
   pricePence: books.pricePence,
   rating: books.rating,
@@ -61,6 +60,9 @@ export const listedBookColumns = {
   year: books.year,
   language: books.language,
 };
+
+/** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
+export const listedBookColumns = { ...listedBookOwnColumns, categoryName: categories.name };
 
 function selectBooks(db: Executor) {
   return db
@@ -134,7 +136,7 @@ const categoryNamesByDatabase = new WeakMap<
   { names: Map<number, string>; readAt: number }
 >();
 
-async function categoryName(db: Database, categoryId: number): Promise<string | undefined> {
+export async function categoryName(db: Database, categoryId: number): Promise<string | undefined> {
   const known = categoryNamesByDatabase.get(db);
   if (known && known.names.has(categoryId) && Date.now() - known.readAt < CATEGORY_NAMES_MS)
     return known.names.get(categoryId);

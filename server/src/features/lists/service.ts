@@ -5,12 +5,16 @@ import type { AppContext } from "../../context";
 import type { FastifyRequest } from "fastify";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import type { Database, Executor } from "../../db/client";
-import { books, cartItems, categories, sessions, wishlistItems } from "../../db/schema";
+import { books, cartItems, sessions, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
 import { requireLive, sessionStateColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
 import type { Book } from "@folio/contract/catalogue";
 import { presentBook, type ListedBookRow } from "../catalogue/presenter";
-import { findBooks, listedBookColumns } from "../catalogue/service";
+import {
+  categoryName as categoryNameOf,
+  findBooks,
+  listedBookOwnColumns,
+} from "../catalogue/service";
 
 /** The cart and the wishlist are the same thing in two tables: a reader's set of books. */
 export type ListTable = typeof cartItems | typeof wishlistItems;
@@ -28,11 +32,10 @@ const labels = new Map<ListTable, { name: string; present: string }>([
  */
 function listQuery(db: Database, table: ListTable) {
   return db
-    .select({ session: sessionStateColumns, book: listedBookColumns })
+    .select({ session: sessionStateColumns, book: listedBookOwnColumns })
     .from(sessions)
     .leftJoin(table, eq(table.userId, sessions.userId))
     .leftJoin(books, eq(books.id, table.bookId))
-    .leftJoin(categories, eq(categories.id, books.categoryId))
     .where(sql`${sessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
     .orderBy(asc(table.addedAt), asc(table.bookId))
     .prepare(`lists_${table === cartItems ? "cart" : "wishlist"}_by_token`);
@@ -46,7 +49,11 @@ function listBatchOf(table: ListTable) {
     for (const { session, book } of rows) {
       const list = lists.get(session.tokenHash) ?? { session, books: [] };
       // An empty list still has its row (the left joins), with every book column null.
-      if (book?.id != null) list.books.push(presentBook(book as ListedBookRow));
+      if (book?.id != null) {
+        const own = book as Omit<ListedBookRow, "categoryName">;
+        const categoryName = (await categoryNameOf(db, own.categoryId)) ?? "";
+        list.books.push(presentBook({ ...own, categoryName }));
+      }
       lists.set(session.tokenHash, list);
     }
     return lists;
