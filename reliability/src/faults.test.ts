@@ -1,28 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { Api, inBatches, newReader, type Reader } from "./harness/client";
-import { PgliteDirectory, PostgresDatabase, type Sql } from "./harness/database";
+import type { Sql } from "./harness/database";
 import { catalogueIds, runLoad } from "./harness/load";
-import { MailReceiver } from "./harness/mail";
+import type { MailReceiver } from "./harness/mail";
 import { recordScenario } from "./harness/report";
-import { ServerProcess, type ServerOptions } from "./harness/server";
+import { Resources } from "./harness/resources";
 import { drainOutbox, outboxState, verifyAll } from "./harness/verify";
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const use = new Resources();
+afterAll(() => use.end());
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const secret = () => randomBytes(32).toString("hex");
 // A process killed mid-send leaves its claimed mails to be sent again after this long.
 const fastClaims = { MAIL_CLAIM_SECONDS: "5" };
-
-async function started(options: ServerOptions, name: string) {
-  const server = await ServerProcess.start(options, name);
-  cleanups.push(() => server.stop());
-  return server;
-}
 
 async function readers(api: Api, count: number): Promise<Reader[]> {
   return inBatches(
@@ -41,14 +33,10 @@ async function everyMailArrived(sql: Sql, mail: MailReceiver): Promise<void> {
 
 describe("kill -9 mid-load", () => {
   it("on PostgreSQL: it starts again, nothing acknowledged is lost, nothing half-done, the outbox resumes", async () => {
-    const mail = new MailReceiver();
-    await mail.start();
-    cleanups.push(() => mail.stop());
-    const database = await PostgresDatabase.create();
-    cleanups.push(() => database.drop());
-    const dir = await PgliteDirectory.create();
-    cleanups.push(() => dir.remove());
-    const server = await started(
+    const mail = await use.mail();
+    const database = await use.postgres();
+    const dir = await use.dataDir();
+    const server = await use.server(
       {
         dataDir: dir.dataDir,
         databaseUrl: database.url,
@@ -99,12 +87,9 @@ describe("kill -9 mid-load", () => {
   });
 
   it("on the embedded database: the data directory opens again after kill -9 mid-write, invariants hold", async () => {
-    const mail = new MailReceiver();
-    await mail.start();
-    cleanups.push(() => mail.stop());
-    const dir = await PgliteDirectory.create();
-    cleanups.push(() => dir.remove());
-    const server = await started(
+    const mail = await use.mail();
+    const dir = await use.dataDir();
+    const server = await use.server(
       { dataDir: dir.dataDir, smtpUrl: mail.url, secret: secret(), env: fastClaims },
       "crash-pglite",
     );
@@ -159,16 +144,13 @@ describe("kill -9 mid-load", () => {
 
 describe("the mail server down for a while", () => {
   it("mails are kept and retried, and all arrive once it is back", async () => {
-    const mail = new MailReceiver();
-    await mail.start();
+    // The receiver's port is taken, then it goes down before the server starts.
+    const mail = await use.mail();
     const port = mail.port;
     await mail.stop();
-    cleanups.push(() => mail.stop());
-    const database = await PostgresDatabase.create();
-    cleanups.push(() => database.drop());
-    const dir = await PgliteDirectory.create();
-    cleanups.push(() => dir.remove());
-    const server = await started(
+    const database = await use.postgres();
+    const dir = await use.dataDir();
+    const server = await use.server(
       {
         dataDir: dir.dataDir,
         databaseUrl: database.url,

@@ -1,19 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { Api, inBatches, newReader } from "./harness/client";
-import { PgliteDirectory, PostgresDatabase } from "./harness/database";
 import { loadSeconds } from "./harness/env";
 import { catalogueIds, runLoad } from "./harness/load";
-import { MailReceiver } from "./harness/mail";
 import { recordScenario } from "./harness/report";
-import { ServerProcess } from "./harness/server";
+import { Resources } from "./harness/resources";
 import { drainOutbox, verifyAll } from "./harness/verify";
 
 const READERS = 200;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const use = new Resources();
+afterAll(() => use.end());
 
 async function readersOn(apis: Api[]) {
   return inBatches(
@@ -25,21 +21,16 @@ async function readersOn(apis: Api[]) {
 
 describe("200 readers at once for 30 s", () => {
   it("on PostgreSQL, shared by two server processes: nothing lost, no 5xx, jobs done once", async () => {
-    const mail = new MailReceiver();
-    await mail.start();
-    cleanups.push(() => mail.stop());
-    const database = await PostgresDatabase.create();
-    cleanups.push(() => database.drop());
-    const dirs = [await PgliteDirectory.create(), await PgliteDirectory.create()];
-    for (const dir of dirs) cleanups.push(() => dir.remove());
+    const mail = await use.mail();
+    const database = await use.postgres();
+    const dirs = [await use.dataDir(), await use.dataDir()];
     const secret = randomBytes(32).toString("hex");
     const common = { databaseUrl: database.url, smtpUrl: mail.url, secret };
 
     // The first process migrates and seeds; 21 readers borrow a book each, then, with the
     // server down, their loans are moved so the scheduled jobs have work: 7 due in 3 days (a
     // reminder each), 7 overdue (a notice each), 7 more than 7 days overdue (returned).
-    const first = await ServerProcess.start({ ...common, dataDir: dirs[0]!.dataDir }, "first");
-    cleanups.push(() => first.stop());
+    const first = await use.server({ ...common, dataDir: dirs[0]!.dataDir }, "first");
     const firstApi = new Api(first.base);
     const bookIds = await catalogueIds(firstApi);
     const scheduled = await inBatches(
@@ -67,9 +58,8 @@ describe("200 readers at once for 30 s", () => {
     // Both processes start at once, and both run the catch-up sweep as they start.
     const [, second] = await Promise.all([
       first.launch(),
-      ServerProcess.start({ ...common, dataDir: dirs[1]!.dataDir }, "second"),
+      use.server({ ...common, dataDir: dirs[1]!.dataDir }, "second"),
     ]);
-    cleanups.push(() => second.stop());
     const apis = [firstApi, new Api(second.base, firstApi.tally)];
 
     const readers = await readersOn(apis);
@@ -107,17 +97,10 @@ describe("200 readers at once for 30 s", () => {
 
 describe("200 readers at once for 30 s on the embedded database", () => {
   it("one process on PGlite: nothing lost, no 5xx, the data directory consistent after", async () => {
-    const mail = new MailReceiver();
-    await mail.start();
-    cleanups.push(() => mail.stop());
-    const dir = await PgliteDirectory.create();
-    cleanups.push(() => dir.remove());
+    const mail = await use.mail();
+    const dir = await use.dataDir();
     const secret = randomBytes(32).toString("hex");
-    const server = await ServerProcess.start(
-      { dataDir: dir.dataDir, smtpUrl: mail.url, secret },
-      "pglite",
-    );
-    cleanups.push(() => server.stop());
+    const server = await use.server({ dataDir: dir.dataDir, smtpUrl: mail.url, secret }, "pglite");
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
     const readers = await readersOn([api]);

@@ -1,0 +1,40 @@
+import { PgliteDirectory, PostgresDatabase } from "./database";
+import { MailReceiver } from "./mail";
+import { ServerProcess, type ServerOptions } from "./server";
+
+/**
+ * What a scenario file starts (mail receivers, databases, data directories, servers), each
+ * ended in reverse order by `end()`, which the file calls in `afterAll`.
+ */
+export class Resources {
+  private readonly ends: (() => Promise<unknown>)[] = [];
+
+  async mail(): Promise<MailReceiver> {
+    const mail = new MailReceiver();
+    await mail.start();
+    this.ends.push(() => mail.stop());
+    return mail;
+  }
+
+  async postgres(): Promise<PostgresDatabase> {
+    const database = await PostgresDatabase.create();
+    this.ends.push(() => database.drop());
+    return database;
+  }
+
+  async dataDir(): Promise<PgliteDirectory> {
+    const dir = await PgliteDirectory.create();
+    this.ends.push(() => dir.remove());
+    return dir;
+  }
+
+  async server(options: ServerOptions, name: string): Promise<ServerProcess> {
+    const server = await ServerProcess.start(options, name);
+    this.ends.push(() => server.stop());
+    return server;
+  }
+
+  async end(): Promise<void> {
+    for (const end of this.ends.reverse()) await end();
+  }
+}
