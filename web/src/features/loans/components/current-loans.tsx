@@ -2,19 +2,17 @@ import { BORROW_LIMIT } from "@folio/contract/constants";
 import type { LoanRecord } from "@folio/contract/loans";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { BookCover } from "../../../ui/book-cover";
 import { Button, ButtonLink } from "../../../ui/button";
 import { useLoadFailureToast, useOpenLoans } from "../hooks/loan-queries";
-import { loanAuthor, loanTitle } from "../loan-display";
+import { loanTitle } from "../loan-display";
 import { loanMessages } from "../messages";
 import type { ReaderBalance } from "../reader-balance";
 import {
-  LoanFacts,
+  LoanCard,
   LoanListEmpty,
   LoanListSkeleton,
   LoanLoadFailed,
   loanDateFacts,
-  LoanStatusBadge,
 } from "./loan-parts";
 import { RenewLoanDialog } from "./renew-loan-dialog";
 import { ReturnLoanDialog } from "./return-loan-dialog";
@@ -88,16 +86,11 @@ interface CurrentLoanItemProps {
 function CurrentLoanItem({ loan, onRenew, onReturn }: CurrentLoanItemProps) {
   const title = loanTitle(loan);
   return (
-    <li className="loan-card">
-      <BookCover src={loan.cover} title={title} width={80} height={120} />
-      <div className="loan-card__body">
-        <div className="loan-card__heading">
-          <h2 className="loan-card__title">{title}</h2>
-          <LoanStatusBadge status={loan.status} />
-        </div>
-        <p className="loan-card__author">{loanAuthor(loan)}</p>
-        <LoanFacts facts={loanDateFacts(loan)} />
-        <div className="loan-card__actions">
+    <LoanCard
+      loan={loan}
+      facts={loanDateFacts(loan)}
+      actions={
+        <>
           <ButtonLink
             to={`/book/${loan.bookId}`}
             variant="secondary"
@@ -112,8 +105,8 @@ function CurrentLoanItem({ loan, onRenew, onReturn }: CurrentLoanItemProps) {
           <Button variant="ghost" size="sm" onClick={onReturn} aria-label={`Return ${title}`}>
             Return
           </Button>
-        </div>
-      </div>
-    </li>
+        </>
+      }
+    />
   );
 }

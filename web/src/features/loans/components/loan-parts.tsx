@@ -2,9 +2,10 @@ import type { LoanList, LoanRecord, LoanStatus } from "@folio/contract/loans";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { formatLongDate } from "../../../lib/dates";
+import { BookCover } from "../../../ui/book-cover";
 import { ButtonLink } from "../../../ui/button";
 import { useLoadFailureToast } from "../hooks/loan-queries";
-import { LOAN_STATUS_LABELS } from "../loan-display";
+import { LOAN_STATUS_LABELS, loanAuthor, loanTitle } from "../loan-display";
 import { loanMessages } from "../messages";
 import "./loans.css";
 import { LoadFailedNotice } from "../../../ui/load-failed-notice";
@@ -48,6 +49,54 @@ export function loanDateFacts(
     });
   }
   return facts;
+}
+
+interface LoanCardProps {
+  loan: LoanRecord;
+  facts: LoanFact[];
+  /** The profile's lists: a smaller cover, and a third column for `aside`. */
+  compact?: boolean;
+  /** 3 under a profile section's own heading. */
+  headingLevel?: 2 | 3;
+  showStatus?: boolean;
+  /** Buttons under the facts. */
+  actions?: ReactNode;
+  /** After the body, as the card's last column. */
+  aside?: ReactNode;
+}
+
+/** One loan in a list: cover, title, status, author and facts. */
+export function LoanCard({
+  loan,
+  facts,
+  compact = false,
+  headingLevel = 2,
+  showStatus = true,
+  actions,
+  aside,
+}: LoanCardProps) {
+  const title = loanTitle(loan);
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  return (
+    <li className={compact ? "loan-card loan-card--compact" : "loan-card"}>
+      <BookCover
+        src={loan.cover}
+        title={title}
+        width={compact ? 64 : 80}
+        height={compact ? 96 : 120}
+      />
+      <div className="loan-card__body">
+        <div className="loan-card__heading">
+          <Heading className="loan-card__title">{title}</Heading>
+          {showStatus && <LoanStatusBadge status={loan.status} />}
+        </div>
+        <p className="loan-card__author">{loanAuthor(loan)}</p>
+        <LoanFacts facts={facts} />
+        {actions && <div className="loan-card__actions">{actions}</div>}
+      </div>
+      {aside}
+    </li>
+  );
 }
 
 /** Placeholder rows while a list loads. */
