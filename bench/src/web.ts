@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { chromiumFlags } from "../../e2e/chromium-flags";
 
 const run = promisify(execFile);
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -73,16 +74,7 @@ export interface LighthouseResult extends LighthouseRun {
   runs: LighthouseRun[];
 }
 
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-].join(" ");
+const chromeFlags = ["--headless", ...chromiumFlags].join(" ");
 
 async function lighthouseOnce(
   url: string,
