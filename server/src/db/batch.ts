@@ -1,20 +1,41 @@
 import type { Database } from "./client";
+import { writesOf } from "./client";
+import type { WriteCount } from "./writes";
+
+/** Answers kept until the next write: the embedded database's count, and how many at most. */
+interface Memory {
+  writes: WriteCount;
+  maxEntries: number;
+}
 
 /**
  * Reads that arrive together are answered by one query: each waits until the current turn of
  * the event loop has read every request that came in, then one query for all their keys
  * serves them all. Every answer is still read after its request arrived, so nothing is stale
  * (unlike a cache); under load it saves most round trips to the database.
+ *
+ * Given a `memory` (the embedded database only), answers are also kept until anything is
+ * written to the database: a key asked again before then is answered without a query, and what
+ * it gets is still what the database holds (decision 012).
  */
 export class Batch<K, V> {
   private waiting = new Map<
     K,
     { resolve: (value: V | undefined) => void; reject: (error: unknown) => void }[]
   >();
+  private kept = new Map<K, V | undefined>();
+  private keptAt = 0;
 
-  constructor(private readonly readMany: (keys: K[]) => Promise<Map<K, V>>) {}
+  constructor(
+    private readonly readMany: (keys: K[]) => Promise<Map<K, V>>,
+    private readonly memory?: Memory,
+  ) {}
 
   load(key: K): Promise<V | undefined> {
+    if (this.memory) {
+      if (this.keptAt !== this.memory.writes.value) this.kept.clear();
+      else if (this.kept.has(key)) return Promise.resolve(this.kept.get(key));
+    }
     return new Promise((resolve, reject) => {
       if (this.waiting.size === 0) setImmediate(() => void this.flush());
       const waiters = this.waiting.get(key);
@@ -26,11 +47,32 @@ export class Batch<K, V> {
   private async flush(): Promise<void> {
     const waiting = this.waiting;
     this.waiting = new Map();
+    const writesBefore = this.memory?.writes.value;
     try {
       const found = await this.readMany([...waiting.keys()]);
       for (const [key, waiters] of waiting) for (const w of waiters) w.resolve(found.get(key));
+      if (this.memory && this.memory.writes.value === writesBefore)
+        this.keep(waiting.keys(), found);
     } catch (error) {
       for (const waiters of waiting.values()) for (const w of waiters) w.reject(error);
+    }
+  }
+
+  /** Keeps a read's answers, only when nothing was written while it ran. */
+  private keep(keys: Iterable<K>, found: Map<K, V>): void {
+    const { writes, maxEntries } = this.memory!;
+    if (this.keptAt !== writes.value) {
+      this.kept.clear();
+      this.keptAt = writes.value;
+    }
+    for (const key of keys) {
+      this.kept.delete(key);
+      this.kept.set(key, found.get(key));
+    }
+    // Oldest first in a Map: drop the oldest past the limit.
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= maxEntries) break;
+      this.kept.delete(oldest);
     }
   }
 }
@@ -48,9 +90,18 @@ export function perDatabase<T>(make: (db: Database) => T): (db: Database) => T {
   };
 }
 
-/** One batch per database, reading with `readMany`. */
+/**
+ * One batch per database, reading with `readMany`. With `keepUntilWrite`, on the embedded
+ * database up to that many answers are kept until the next write (see Batch).
+ */
 export function batchPerDatabase<K, V>(
   readMany: (db: Database, keys: K[]) => Promise<Map<K, V>>,
+  options: { keepUntilWrite?: number } = {},
 ): (db: Database) => Batch<K, V> {
-  return perDatabase((db) => new Batch((keys: K[]) => readMany(db, keys)));
+  return perDatabase((db) => {
+    const writes = writesOf(db);
+    const memory =
+      writes && options.keepUntilWrite ? { writes, maxEntries: options.keepUntilWrite } : undefined;
+    return new Batch((keys: K[]) => readMany(db, keys), memory);
+  });
 }

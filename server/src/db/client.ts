@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { WriteCount, watchWrites } from "./writes";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = "pglite" | "postgres";
@@ -48,6 +49,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pgliteDir, options.loadDataDir);
 }
 
+const writeCounts = new WeakMap<Database, WriteCount>();
+
+/** The embedded database's count of writes (see writes.ts); PostgreSQL has none. */
+export function writesOf(db: Database): WriteCount | undefined {
+  return writeCounts.get(db);
+}
+
 async function openPglite(
   dir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -58,7 +66,9 @@ async function openPglite(
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema });
+  const writes = new WriteCount();
+  const db = drizzlePglite({ client: watchWrites(client, writes), schema });
+  writeCounts.set(db, writes);
   return {
     db: db as unknown as Database,
     kind: "pglite",

@@ -61,8 +61,9 @@ export function tokenHashOf(request: FastifyRequest): string {
 
 /**
  * Sessions by token hash, read for all the requests that arrive together in one query (every
- * authenticated call starts here). Each request's session is still read after it arrived, so a
- * logout or a password change anywhere takes effect at once.
+ * authenticated call starts here). Each request's session is still read after it arrived (or,
+ * on the embedded database, kept since a read with no write after it), so a logout or a
+ * password change anywhere takes effect at once.
  */
 function sessionQuery(db: Database) {
   return db
@@ -74,10 +75,13 @@ function sessionQuery(db: Database) {
 }
 const sessionStatement = perDatabase(sessionQuery);
 
-const sessionBatch = batchPerDatabase(async (db, hashes: string[]) => {
-  const rows = await sessionStatement(db).execute({ hashes });
-  return new Map(rows.map((row) => [row.tokenHash, row]));
-});
+const sessionBatch = batchPerDatabase(
+  async (db, hashes: string[]) => {
+    const rows = await sessionStatement(db).execute({ hashes });
+    return new Map(rows.map((row) => [row.tokenHash, row]));
+  },
+  { keepUntilWrite: 10_000 },
+);
 
 /** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {

@@ -48,7 +48,9 @@ export function presentBook(row: ListedBookRow): Book {
   };
 }
 
-export function presentBookDetail(row: BookWithCategory): BookDetail {
+export function presentBookDetail(
+  row: ListedBookRow & Pick<BookWithCategory, "borrowTimes">,
+): BookDetail {
   return { state: "success", ...presentBook(row), borrowTimes: row.borrowTimes };
 }
 

@@ -61,6 +61,9 @@ export const listedBookOwnColumns = {
   language: books.language,
 };
 
+/** What presentBookDetail needs but the category's name: fewer columns, less to decode. */
+const bookDetailOwnColumns = { ...listedBookOwnColumns, borrowTimes: books.borrowTimes };
+
 /** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
 export const listedBookColumns = { ...listedBookOwnColumns, categoryName: categories.name };
 
@@ -104,7 +107,7 @@ function preparedFor(db: Database) {
       .offset(sql.placeholder("offset"))
       .prepare("catalogue_popular"),
     books: db
-      .select()
+      .select(bookDetailOwnColumns)
       .from(books)
       .where(sql`${books.id} = any(${sql.placeholder("ids")}::int[])`)
       .prepare("catalogue_books_by_id"),
@@ -146,11 +149,17 @@ export async function categoryName(db: Database, categoryId: number): Promise<st
   return names.get(categoryId);
 }
 
-/** Book detail requests that arrive together are answered by one `id = any(...)` read. */
-const bookBatch = batchPerDatabase(async (db, ids: number[]) => {
-  const rows = await prepared(db).books.execute({ ids });
-  return new Map(rows.map((row) => [row.id, row]));
-});
+/**
+ * Book detail requests that arrive together are answered by one `id = any(...)` read; on the
+ * embedded database the rows are also kept until the next write.
+ */
+const bookBatch = batchPerDatabase(
+  async (db, ids: number[]) => {
+    const rows = await prepared(db).books.execute({ ids });
+    return new Map(rows.map((row) => [row.id, row]));
+  },
+  { keepUntilWrite: 10_000 },
+);
 const loadBook = (db: Database, bookId: number) => bookBatch(db).load(bookId);
 
 export async function getBook(db: Database, bookId: number): Promise<BookDetail> {

@@ -43,21 +43,24 @@ function listQuery(db: Database, table: ListTable) {
 
 function listBatchOf(table: ListTable) {
   const statement = perDatabase((db) => listQuery(db, table));
-  return batchPerDatabase(async (db, tokenHashes: string[]) => {
-    const rows = await statement(db).execute({ hashes: tokenHashes });
-    const lists = new Map<string, { session: (typeof rows)[number]["session"]; books: Book[] }>();
-    for (const { session, book } of rows) {
-      const list = lists.get(session.tokenHash) ?? { session, books: [] };
-      // An empty list still has its row (the left joins), with every book column null.
-      if (book?.id != null) {
-        const own = book as Omit<ListedBookRow, "categoryName">;
-        const categoryName = (await categoryNameOf(db, own.categoryId)) ?? "";
-        list.books.push(presentBook({ ...own, categoryName }));
+  return batchPerDatabase(
+    async (db, tokenHashes: string[]) => {
+      const rows = await statement(db).execute({ hashes: tokenHashes });
+      const lists = new Map<string, { session: (typeof rows)[number]["session"]; books: Book[] }>();
+      for (const { session, book } of rows) {
+        const list = lists.get(session.tokenHash) ?? { session, books: [] };
+        // An empty list still has its row (the left joins), with every book column null.
+        if (book?.id != null) {
+          const own = book as Omit<ListedBookRow, "categoryName">;
+          const categoryName = (await categoryNameOf(db, own.categoryId)) ?? "";
+          list.books.push(presentBook({ ...own, categoryName }));
+        }
+        lists.set(session.tokenHash, list);
       }
-      lists.set(session.tokenHash, list);
-    }
-    return lists;
-  });
+      return lists;
+    },
+    { keepUntilWrite: 2_000 },
+  );
 }
 const cartBatch = listBatchOf(cartItems);
 const wishlistBatch = listBatchOf(wishlistItems);
