@@ -7,9 +7,11 @@ import type {
 } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedCategories } from "../../db/seed/catalogue-data";
 import { createTestApp, type TestApp } from "../../test/app";
+import { CACHE_MS } from "./routes";
+import { SEARCH_IDS_MS } from "./service";
 import { createBook, createCategory } from "./test-factories";
 
 let t: TestApp;
@@ -404,6 +406,34 @@ describe("answers kept in memory (docs/performance.md)", () => {
     expect(repeated.body).toEqual(first.body);
     const afresh = await getFresh<SearchResult>("/api/books/search?title=zephyrine");
     expect(afresh.books.map((b) => b.title)).toEqual(["Zephyrine Alpha", "Zephyrine Beta"]);
+  });
+
+  it("keeps which books a search finds for minutes, but reads the books afresh", async () => {
+    const category = await createCategory(t.database.db);
+    const alpha = await createBook(t.database.db, {
+      categoryId: category.id,
+      title: "Quorvane Alpha",
+      copies: 3,
+    });
+    const url = "/api/books/search?title=quorvane";
+    const found = async () =>
+      (await get<SearchResult>(url)).body.books.map((b) => [b.title, b.availableCopies]);
+    expect(await found()).toEqual([["Quorvane Alpha", 3]]);
+
+    await createBook(t.database.db, { categoryId: category.id, title: "Quorvane Beta", copies: 2 });
+    await t.database.db.execute(sql`update books set available_copies = 1 where id = ${alpha.id}`);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + CACHE_MS.search + 1 });
+    try {
+      // The answer has expired; the ids are kept, the copies are today's.
+      expect(await found()).toEqual([["Quorvane Alpha", 1]]);
+      vi.setSystemTime(Date.now() + SEARCH_IDS_MS);
+      expect(await found()).toEqual([
+        ["Quorvane Alpha", 1],
+        ["Quorvane Beta", 2],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps category counts for a while; a fresh read sees a new category", async () => {

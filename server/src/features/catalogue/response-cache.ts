@@ -10,7 +10,7 @@ export class ResponseCache<T> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get(key: string, load: () => Promise<T>): Promise<T> {

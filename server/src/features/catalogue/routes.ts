@@ -129,7 +129,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
     },
     (request, reply) =>
       cached(caches.search, request, reply, JSON.stringify(request.query), () =>
-        searchBooks(db, request.query),
+        searchBooks(db, request.query, { fresh: wantsFresh(request) }),
       ),
   );
 

@@ -19,6 +19,7 @@ import type { Database, Executor } from "../../db/client";
 import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
 import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
+import { ResponseCache } from "./response-cache";
 import { escapeLike, normalizeForSearch } from "./search-text";
 
 export interface Paging {
@@ -211,12 +212,34 @@ export function searchStatement(db: Executor, query: SearchQuery) {
     .orderBy(rank, asc(books.title), asc(books.id))
     .limit(window.pageSize + 1)
     .offset(window.offset);
-  return { statement, window };
+  const key = JSON.stringify([
+    terms.title,
+    terms.author,
+    terms.category,
+    window.page,
+    window.pageSize,
+  ]);
+  return { statement, window, key };
 }
 
-export async function searchBooks(db: Database, query: SearchQuery): Promise<SearchResult> {
-  const { statement, window } = searchStatement(db, query);
-  const ids = (await statement).map((row) => row.id);
+/**
+ * Which books a search finds, and in what order, depends only on titles, authors and category
+ * names, which change only when books are added (seed, import). So each process keeps the ids
+ * of a search's page for SEARCH_IDS_MS, and reads the books themselves afresh: copies and
+ * ratings are never older than the answer. A new book shows in searches within that time.
+ */
+export const SEARCH_IDS_MS = 5 * 60_000;
+const searchIds = perDatabase(() => new ResponseCache<number[]>(SEARCH_IDS_MS, 20_000));
+
+/** `fresh` searches the database even when the ids of that search are kept. */
+export async function searchBooks(
+  db: Database,
+  query: SearchQuery,
+  { fresh = false } = {},
+): Promise<SearchResult> {
+  const { statement, window, key } = searchStatement(db, query);
+  const search = async () => (await statement).map((row) => row.id);
+  const ids = fresh ? await search() : await searchIds(db).get(key, search);
   const rows = ids.length === 0 ? [] : await selectBooks(db).where(inArray(books.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const list = toList(
