@@ -50,15 +50,21 @@ export async function hammer(
 export interface Ratio {
   route: string;
   reportedOnly: boolean;
+  /** the pair whose ratio is the median */
   bare: LoadResult;
   measured: LoadResult;
-  /** the route's requests per second over the bare route's, measured just before it */
+  /** the median over the pairs of the route's requests per second over the bare route's */
   ratio: number;
+  /** every pair's ratio, in the order run */
+  pairRatios: number[];
+  /** non-2xx answers and errors of the route over all its runs */
+  failures: number;
 }
 
 /**
- * Each route right after a run of the bare route, so both see the same machine: the ratio of the
- * two stays meaningful when others share the cores.
+ * Each route right after a run of the bare route, so both see the same machine, `pairs` times
+ * in turn; the median pair's ratio is the figure. One pair's ratio moves by ±0.05 on a shared
+ * machine (a collection, a neighbour); the median of three moves much less.
  */
 export async function ratios(
   base: string,
@@ -66,27 +72,40 @@ export async function ratios(
   targets: Target[],
   seconds: number,
   connections: number,
+  pairs: number,
   log: (line: string) => void,
 ): Promise<Ratio[]> {
   // A short warm-up: JIT, connection pools, PostgreSQL's caches.
   for (const target of [bare, ...targets]) await hammer(base, target, 2, connections);
   const out: Ratio[] = [];
   for (const target of targets) {
-    const bareRun = await hammer(base, bare, seconds, connections);
-    const measured = await hammer(base, target, seconds, connections);
-    const ratio = measured.requestsPerSecond / Math.max(1, bareRun.requestsPerSecond);
+    const runs: { bare: LoadResult; measured: LoadResult; ratio: number }[] = [];
+    for (let pair = 0; pair < pairs; pair++) {
+      const bareRun = await hammer(base, bare, seconds, connections);
+      const measured = await hammer(base, target, seconds, connections);
+      runs.push({
+        bare: bareRun,
+        measured,
+        ratio: measured.requestsPerSecond / Math.max(1, bareRun.requestsPerSecond),
+      });
+    }
+    const median = [...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor(runs.length / 2)]!;
+    const failures = runs.reduce((sum, run) => sum + run.measured.non2xx + run.measured.errors, 0);
     log(
-      `  ${target.name}: ${measured.requestsPerSecond} req/s vs bare ${bareRun.requestsPerSecond} req/s → ${ratio.toFixed(2)}` +
-        (measured.non2xx || measured.errors
-          ? ` (${measured.non2xx} non-2xx, ${measured.errors} errors)`
-          : ""),
+      `  ${target.name}: ${median.measured.requestsPerSecond} req/s vs bare ${median.bare.requestsPerSecond} req/s → ${median.ratio.toFixed(2)}` +
+        (runs.length > 1
+          ? ` (median of ${runs.map((run) => run.ratio.toFixed(2)).join(", ")})`
+          : "") +
+        (failures ? ` (${failures} non-2xx or errors)` : ""),
     );
     out.push({
       route: target.name,
       reportedOnly: target.reportedOnly ?? false,
-      bare: bareRun,
-      measured,
-      ratio,
+      bare: median.bare,
+      measured: median.measured,
+      ratio: median.ratio,
+      pairRatios: runs.map((run) => run.ratio),
+      failures,
     });
   }
   return out;
