@@ -14,9 +14,10 @@ import {
   type SearchResult,
 } from "@folio/contract/catalogue";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import type { Database, Executor } from "../../db/client";
-import { books, categories } from "../../db/schema";
+import { books, categories, type BookRow } from "../../db/schema";
 import { errors } from "../../errors";
 import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
 import { ResponseCache } from "./response-cache";
@@ -62,8 +63,21 @@ export const listedBookOwnColumns = {
   language: books.language,
 };
 
-/** What presentBookDetail needs but the category's name: fewer columns, less to decode. */
+/** What presentBookDetail needs but the category's name. */
 const bookDetailOwnColumns = { ...listedBookOwnColumns, borrowTimes: books.borrowTimes };
+type BookDetailOwnRow = { [K in keyof typeof bookDetailOwnColumns]: BookRow[K] };
+
+/**
+ * The rows as one JSON array, keys named as in `columns`: the embedded database hands each
+ * field of each row over on its own, and decoding them took longer than finding the rows.
+ * One text decoded by JSON.parse costs a fraction of that (and a little less on PostgreSQL).
+ */
+function jsonRows(columns: Record<string, AnyPgColumn>) {
+  const pairs = Object.entries(columns).map(
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
+  );
+  return sql<string>`coalesce(json_agg(json_build_object(${sql.join(pairs, sql`, `)})), '[]')::text`;
+}
 
 /** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
 export const listedBookColumns = { ...listedBookOwnColumns, categoryName: categories.name };
@@ -108,7 +122,7 @@ function preparedFor(db: Database) {
       .offset(sql.placeholder("offset"))
       .prepare("catalogue_popular"),
     books: db
-      .select(bookDetailOwnColumns)
+      .select({ json: jsonRows(bookDetailOwnColumns) })
       .from(books)
       .where(sql`${books.id} = any(${sql.placeholder("ids")}::int[])`)
       .prepare("catalogue_books_by_id"),
@@ -135,19 +149,16 @@ export async function listPopularBooks(db: Database, paging: Paging): Promise<Bo
  * reads one row of books and no join.
  */
 const CATEGORY_NAMES_MS = 60_000;
-const categoryNamesByDatabase = new WeakMap<
-  Database,
-  { names: Map<number, string>; readAt: number }
->();
+const categoryNames = perDatabase(() => ({ names: new Map<number, string>(), readAt: 0 }));
 
 export async function categoryName(db: Database, categoryId: number): Promise<string | undefined> {
-  const known = categoryNamesByDatabase.get(db);
-  if (known && known.names.has(categoryId) && Date.now() - known.readAt < CATEGORY_NAMES_MS)
+  const known = categoryNames(db);
+  if (known.names.has(categoryId) && Date.now() - known.readAt < CATEGORY_NAMES_MS)
     return known.names.get(categoryId);
   const rows = await prepared(db).categoryNames.execute();
-  const names = new Map(rows.map((row) => [row.id, row.name]));
-  categoryNamesByDatabase.set(db, { names, readAt: Date.now() });
-  return names.get(categoryId);
+  known.names = new Map(rows.map((row) => [row.id, row.name]));
+  known.readAt = Date.now();
+  return known.names.get(categoryId);
 }
 
 /**
@@ -156,7 +167,8 @@ export async function categoryName(db: Database, categoryId: number): Promise<st
  */
 const bookBatch = batchPerDatabase(
   async (db, ids: number[]) => {
-    const rows = await prepared(db).books.execute({ ids });
+    const [found] = await prepared(db).books.execute({ ids });
+    const rows = JSON.parse(found?.json ?? "[]") as BookDetailOwnRow[];
     return new Map(rows.map((row) => [row.id, row]));
   },
   { keepUntilWrite: 10_000 },
