@@ -19,6 +19,7 @@ import type { Database } from "../../db/client";
 import { errors } from "../../errors";
 import type { ContentStore } from "../reading/content-store";
 import { drawCover } from "./cover";
+import { sendJsonText } from "../../http/json-text";
 import { ResponseCache } from "./response-cache";
 import {
   findCoverSource,
@@ -61,7 +62,7 @@ async function cached(
   const text = wantsFresh(request)
     ? JSON.stringify(await load())
     : await cache.get(key, async () => JSON.stringify(await load()));
-  return reply.type("application/json; charset=utf-8").send(text);
+  return sendJsonText(reply, text);
 }
 
 const tags = ["catalogue"];

@@ -10,11 +10,12 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { cartItems, wishlistItems } from "../../db/schema";
+import { sendJsonText } from "../../http/json-text";
 import { authenticate } from "../accounts/auth";
 import {
   addToList,
   clearList,
-  getOwnList,
+  getOwnListJson,
   removeFromList,
   setCartQuantity,
   withTotal,
@@ -72,7 +73,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: cartSchema, 401: errorBodySchema },
       },
     },
-    async (request) => withTotal(await getOwnList(ctx, cartItems, request)),
+    async (request, reply) => sendJsonText(reply, await getOwnListJson(ctx, cartItems, request)),
   );
   api.post(
     "/api/cart/clear",
@@ -140,6 +141,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: bookListStateSchema, 401: errorBodySchema },
       },
     },
-    async (request) => getOwnList(ctx, wishlistItems, request),
+    async (request, reply) =>
+      sendJsonText(reply, await getOwnListJson(ctx, wishlistItems, request)),
   );
 };

@@ -41,14 +41,21 @@ function listQuery(db: Database, table: ListTable) {
     .prepare(`lists_${table === cartItems ? "cart" : "wishlist"}_by_token`);
 }
 
+/** One reader's list as read with their session; `json` is its answer, made once per read. */
+interface OwnList {
+  session: { tokenHash: string; expiresAt: Date; revokedAt: Date | null };
+  books: Book[];
+  json?: string;
+}
+
 function listBatchOf(table: ListTable) {
   const statement = perDatabase((db) => listQuery(db, table));
   return batchPerDatabase(
     async (db, tokenHashes: string[]) => {
       const rows = await statement(db).execute({ hashes: tokenHashes });
-      const lists = new Map<string, { session: (typeof rows)[number]["session"]; books: Book[] }>();
+      const lists = new Map<string, OwnList>();
       for (const { session, book } of rows) {
-        const list = lists.get(session.tokenHash) ?? { session, books: [] };
+        const list: OwnList = lists.get(session.tokenHash) ?? { session, books: [] };
         // An empty list still has its row (the left joins), with every book column null.
         if (book?.id != null) {
           const own = book as Omit<ListedBookRow, "categoryName">;
@@ -65,17 +72,30 @@ function listBatchOf(table: ListTable) {
 const cartBatch = listBatchOf(cartItems);
 const wishlistBatch = listBatchOf(wishlistItems);
 
-/** The caller's cart or wishlist, from the request's bearer token (401 without a live one). */
-export async function getOwnList(
+/**
+ * The caller's cart (with its total) or wishlist as JSON text, from the request's bearer token
+ * (401 without a live one). Every request answered by the same read (the readers of one batch,
+ * or a kept answer on the embedded database) is sent the same text, serialised once.
+ */
+export async function getOwnListJson(
   ctx: AppContext,
   table: ListTable,
   request: FastifyRequest,
-): Promise<BookListState> {
+): Promise<string> {
   const batch = table === cartItems ? cartBatch : wishlistBatch;
   const found = await batch(ctx.db).load(tokenHashOf(request));
   requireLive(found?.session, ctx.clock.now());
-  const list = found?.books ?? [];
-  return { state: "success", bookId: list.map((b) => b.bookId), books: list };
+  // requireLive has refused a token with no session, so there is a list.
+  const own = found!;
+  if (own.json === undefined) {
+    const list: BookListState = {
+      state: "success",
+      bookId: own.books.map((b) => b.bookId),
+      books: own.books,
+    };
+    own.json = JSON.stringify(table === cartItems ? withTotal(list) : list);
+  }
+  return own.json;
 }
 
 async function listIds(db: Executor, table: ListTable, userId: string): Promise<number[]> {
