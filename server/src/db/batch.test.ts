@@ -53,6 +53,23 @@ describe("Batch", () => {
     expect(names.read.keys).toEqual([[1, 2, 999_999]]);
   });
 
+  it("keeps one read in flight: keys asked meanwhile, in any turn, share the next read", async () => {
+    const later: Promise<string | undefined>[] = [];
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const names = categoryNames(async () => {
+      if (later.length > 0) return;
+      later.push(names.load(2));
+      await nextTurn();
+      await nextTurn();
+      later.push(names.load(3), names.load(2));
+    });
+    const first = await names.load(1);
+    const [second, third, secondAgain] = await Promise.all(later);
+    expect([first, second, third].every((name) => typeof name === "string")).toBe(true);
+    expect(secondAgain).toBe(second);
+    expect(names.read.keys).toEqual([[1], [2, 3]]);
+  });
+
   it("never answers a value older than the last write", async () => {
     const names = categoryNames();
     const before = await names.load(1);

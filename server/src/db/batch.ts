@@ -2,6 +2,11 @@ import type { Database } from "./client";
 import { writesOf } from "./client";
 import type { WriteCount } from "./writes";
 
+interface Waiter<V> {
+  resolve: (value: V | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
 /** Answers kept until the next write: the embedded database's count, and how many at most. */
 interface Memory {
   writes: WriteCount;
@@ -11,20 +16,20 @@ interface Memory {
 /**
  * Reads that arrive together are answered by one query: each waits until the current turn of
  * the event loop has read every request that came in, then one query for all their keys
- * serves them all. Every answer is still read after its request arrived, so nothing is stale
- * (unlike a cache); under load it saves most round trips to the database.
+ * serves them all. While that query is under way, the keys asked meanwhile wait for it to end
+ * and then share the next one, so there is one read in flight at a time: under load the
+ * batches grow instead of the queries multiplying. Every answer is still read after its
+ * request arrived, so nothing is stale (unlike a cache).
  *
  * Given a `memory` (the embedded database only), answers are also kept until anything is
  * written to the database: a key asked again before then is answered without a query, and what
  * it gets is still what the database holds (decision 012).
  */
 export class Batch<K, V> {
-  private waiting = new Map<
-    K,
-    { resolve: (value: V | undefined) => void; reject: (error: unknown) => void }[]
-  >();
+  private waiting = new Map<K, Waiter<V>[]>();
   private kept = new Map<K, V | undefined>();
   private keptAt = 0;
+  private reading = false;
 
   constructor(
     private readonly readMany: (keys: K[]) => Promise<Map<K, V>>,
@@ -37,7 +42,7 @@ export class Batch<K, V> {
       else if (this.kept.has(key)) return Promise.resolve(this.kept.get(key));
     }
     return new Promise((resolve, reject) => {
-      if (this.waiting.size === 0) setImmediate(() => void this.flush());
+      if (this.waiting.size === 0 && !this.reading) setImmediate(() => void this.flush());
       const waiters = this.waiting.get(key);
       if (waiters) waiters.push({ resolve, reject });
       else this.waiting.set(key, [{ resolve, reject }]);
@@ -45,8 +50,19 @@ export class Batch<K, V> {
   }
 
   private async flush(): Promise<void> {
-    const waiting = this.waiting;
-    this.waiting = new Map();
+    this.reading = true;
+    try {
+      while (this.waiting.size > 0) {
+        const waiting = this.waiting;
+        this.waiting = new Map();
+        await this.read(waiting);
+      }
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private async read(waiting: Map<K, Waiter<V>[]>): Promise<void> {
     const writesBefore = this.memory?.writes.value;
     try {
       const found = await this.readMany([...waiting.keys()]);
