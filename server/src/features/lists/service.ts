@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import type { FastifyRequest } from "fastify";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import type { Database, Executor } from "../../db/client";
+import { jsonObjectOf } from "../../db/json";
 import { books, cartItems, sessions, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
 import { requireLive, sessionStateColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
@@ -31,13 +32,15 @@ const labels = new Map<ListTable, { name: string; present: string }>([
  * takes effect at once and a reader always sees their own last change.
  */
 function listQuery(db: Database, table: ListTable) {
+  // One row per session, its books as one JSON text in the order they were added (db/json.ts).
+  const listed = sql<string>`coalesce(json_agg(${jsonObjectOf(listedBookOwnColumns)} order by ${table.addedAt}, ${table.bookId}) filter (where ${books.id} is not null), '[]')::text`;
   return db
-    .select({ session: sessionStateColumns, book: listedBookOwnColumns })
+    .select({ session: sessionStateColumns, books: listed })
     .from(sessions)
     .leftJoin(table, eq(table.userId, sessions.userId))
     .leftJoin(books, eq(books.id, table.bookId))
     .where(sql`${sessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
-    .orderBy(asc(table.addedAt), asc(table.bookId))
+    .groupBy(sessions.id)
     .prepare(`lists_${table === cartItems ? "cart" : "wishlist"}_by_token`);
 }
 
@@ -54,15 +57,14 @@ function listBatchOf(table: ListTable) {
     async (db, tokenHashes: string[]) => {
       const rows = await statement(db).execute({ hashes: tokenHashes });
       const lists = new Map<string, OwnList>();
-      for (const { session, book } of rows) {
-        const list: OwnList = lists.get(session.tokenHash) ?? { session, books: [] };
-        // An empty list still has its row (the left joins), with every book column null.
-        if (book?.id != null) {
-          const own = book as Omit<ListedBookRow, "categoryName">;
+      for (const row of rows) {
+        const listed = JSON.parse(row.books) as Omit<ListedBookRow, "categoryName">[];
+        const list: OwnList = { session: row.session, books: [] };
+        for (const own of listed) {
           const categoryName = (await categoryNameOf(db, own.categoryId)) ?? "";
           list.books.push(presentBook({ ...own, categoryName }));
         }
-        lists.set(session.tokenHash, list);
+        lists.set(row.session.tokenHash, list);
       }
       return lists;
     },
