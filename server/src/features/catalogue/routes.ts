@@ -17,9 +17,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { errors } from "../../errors";
+import { sendJsonText } from "../../http/json-text";
 import type { ContentStore } from "../reading/content-store";
 import { drawCover } from "./cover";
-import { sendJsonText } from "../../http/json-text";
 import { ResponseCache } from "./response-cache";
 import {
   findCoverSource,
@@ -49,19 +49,20 @@ const wantsFresh = (request: FastifyRequest) =>
   /no-cache/i.test(request.headers["cache-control"] ?? "");
 
 /**
- * The answer of `load`, from the cache unless the client asks for a fresh one. Kept as the JSON
- * text itself, so a hit costs no serialising either.
+ * The answer of `load`, from the cache unless the client asks for a fresh one (then `load` is
+ * told so, for what it keeps below this cache). Kept as the JSON text itself, so a hit costs no
+ * serialising either.
  */
 async function cached(
   cache: ResponseCache<string>,
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  load: () => Promise<unknown>,
+  load: (fresh: boolean) => Promise<unknown>,
 ) {
   const text = wantsFresh(request)
-    ? JSON.stringify(await load())
-    : await cache.get(key, async () => JSON.stringify(await load()));
+    ? JSON.stringify(await load(true))
+    : await cache.get(key, async () => JSON.stringify(await load(false)));
   return sendJsonText(reply, text);
 }
 
@@ -129,8 +130,8 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
       },
     },
     (request, reply) =>
-      cached(caches.search, request, reply, JSON.stringify(request.query), () =>
-        searchBooks(db, request.query, { fresh: wantsFresh(request) }),
+      cached(caches.search, request, reply, JSON.stringify(request.query), (fresh) =>
+        searchBooks(db, request.query, { fresh }),
       ),
   );
 
