@@ -41,6 +41,9 @@ export interface OpenDatabaseOptions {
 // Beside this file in the source tree, and copied beside main.js by the build.
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** One per batched read (each keeps one read in flight): books, sessions, carts, wishlists. */
+const KEY_READ_CONNECTIONS = 4;
+
 /** Any advisory-lock key will do as long as every process uses the same one. */
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -50,6 +53,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 const writeCounts = new WeakMap<Database, WriteCount>();
+const keyReaders = new WeakMap<Database, Database>();
+
+/**
+ * Where the batched reads by key (a book by id, a session or a list by token hash) are
+ * prepared: on PostgreSQL a small pool of its own whose connections plan each statement once
+ * (`plan_cache_mode = force_generic_plan`), the database itself on PGlite (decision 013).
+ */
+export function keyReadsOf(db: Database): Database {
+  return keyReaders.get(db) ?? db;
+}
 
 /** The embedded database's count of writes (see writes.ts); PostgreSQL has none. */
 export function writesOf(db: Database): WriteCount | undefined {
@@ -80,9 +93,20 @@ async function openPglite(
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max });
+  // PostgreSQL plans a prepared statement afresh on every execution while its plan for the
+  // actual values looks cheaper than the generic one; for `key = any($1)` it always does
+  // (1 key against a guessed 10), and planning the book or list read costs twice running it.
+  // A lookup by key has one good plan whatever the keys, so these connections keep it.
+  const keyPool = new pg.Pool({
+    connectionString,
+    max: KEY_READ_CONNECTIONS,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  keyPool.on("error", () => undefined);
   const db = drizzlePg({ client: pool, schema });
+  keyReaders.set(db, drizzlePg({ client: keyPool, schema }));
   return {
     db: db as unknown as Database,
     kind: "postgres",
@@ -99,7 +123,9 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         await client.end();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), keyPool.end()]);
+    },
   };
 }
 

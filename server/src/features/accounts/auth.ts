@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
-import type { Database } from "../../db/client";
+import { keyReadsOf, type Database } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { errors } from "../../errors";
 import { hashOf } from "./tokens";
@@ -66,7 +66,7 @@ export function tokenHashOf(request: FastifyRequest): string {
  * password change anywhere takes effect at once.
  */
 function sessionQuery(db: Database) {
-  return db
+  return keyReadsOf(db)
     .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -15,7 +15,7 @@ import {
 } from "@folio/contract/catalogue";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
-import type { Database, Executor } from "../../db/client";
+import { keyReadsOf, type Database, type Executor } from "../../db/client";
 import { jsonObjectOf } from "../../db/json";
 import { books, categories, type BookRow } from "../../db/schema";
 import { errors } from "../../errors";
@@ -109,7 +109,7 @@ function preparedFor(db: Database) {
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .prepare("catalogue_popular"),
-    books: db
+    books: keyReadsOf(db)
       // The batch's rows as one JSON text (db/json.ts).
       .select({
         json: sql<string>`coalesce(json_agg(${jsonObjectOf(bookDetailOwnColumns)}), '[]')::text`,

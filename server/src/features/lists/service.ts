@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { FastifyRequest } from "fastify";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
-import type { Database, Executor } from "../../db/client";
+import { keyReadsOf, type Database, type Executor } from "../../db/client";
 import { jsonObjectOf } from "../../db/json";
 import { books, cartItems, sessions, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
@@ -32,15 +32,20 @@ const labels = new Map<ListTable, { name: string; present: string }>([
  * takes effect at once and a reader always sees their own last change.
  */
 function listQuery(db: Database, table: ListTable) {
-  // One row per session, its books as one JSON text in the order they were added (db/json.ts).
-  const listed = sql<string>`coalesce(json_agg(${jsonObjectOf(listedBookOwnColumns)} order by ${table.addedAt}, ${table.bookId}) filter (where ${books.id} is not null), '[]')::text`;
-  return db
-    .select({ session: sessionStateColumns, books: listed })
+  const reads = keyReadsOf(db);
+  // Each session's books as one JSON text in the order they were added (db/json.ts), read by
+  // a subquery per session: index lookups whatever the plan guesses of the number of keys.
+  const listed = reads
+    .select({
+      json: sql<string>`coalesce(json_agg(${jsonObjectOf(listedBookOwnColumns)} order by ${table.addedAt}, ${table.bookId}), '[]')::text`,
+    })
+    .from(table)
+    .innerJoin(books, eq(books.id, table.bookId))
+    .where(eq(table.userId, sessions.userId));
+  return reads
+    .select({ session: sessionStateColumns, books: sql<string>`(${listed})` })
     .from(sessions)
-    .leftJoin(table, eq(table.userId, sessions.userId))
-    .leftJoin(books, eq(books.id, table.bookId))
     .where(sql`${sessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
-    .groupBy(sessions.id)
     .prepare(`lists_${table === cartItems ? "cart" : "wishlist"}_by_token`);
 }
 
