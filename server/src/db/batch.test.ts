@@ -70,6 +70,25 @@ describe("Batch", () => {
     expect(names.read.keys).toEqual([[1], [2, 3]]);
   });
 
+  it("under load, lets requests on their way join the next read; a lone request never waits", async () => {
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const afterTurns = async (turns: number) => {
+      for (let turn = 0; turn < turns; turn++) await nextTurn();
+    };
+    const names = categoryNames();
+    // Load: a read answered two requests, so the next one waits a few turns for company.
+    await Promise.all([names.load(1), names.load(2)]);
+    const gathered = names.load(3);
+    await afterTurns(3);
+    await Promise.all([gathered, names.load(4)]);
+    // Then quiet: one request, then another three turns later, each read on its own.
+    await names.load(5);
+    const lone = names.load(6);
+    await afterTurns(3);
+    await Promise.all([lone, names.load(7)]);
+    expect(names.read.keys).toEqual([[1, 2], [3, 4], [5], [6], [7]]);
+  });
+
   it("never answers a value older than the last write", async () => {
     const names = categoryNames();
     const before = await names.load(1);
