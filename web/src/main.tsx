@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import "./app/global.css";
@@ -6,8 +6,11 @@ import "./app/global.css";
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html must contain #root");
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition, so React renders the first screen in slices and the phone stays responsive.
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

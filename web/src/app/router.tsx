@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from "react";
 import { preload } from "react-dom";
+import { usePrefetchInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Navigate, useParams, useRoutes, type RouteObject } from "react-router";
+import { bookQuery, popularBooksQuery } from "../features/catalogue/route-queries";
 import { PROFILE_VIEW_BY_PATH } from "../lib/profile-views";
 import { parseRouteId } from "../lib/route-id";
 import { RootLayout } from "./layout/root-layout";
@@ -28,15 +30,31 @@ const bookDetailPage = lazyPage(
   (m) => m.BookDetailPage,
 );
 
+const homePage = lazyPage(
+  () => import("./routes/home-page"),
+  (m) => m.HomePage,
+);
+
+/** Home's popular books are asked for here, while the page's code is still on its way. */
+function HomeRoute() {
+  usePrefetchInfiniteQuery(popularBooksQuery());
+  return homePage;
+}
+
 /**
- * The cover is the largest thing on a book's page: its download starts here, while the page's
- * code and the book's data are still on their way (the server draws every cover at this
- * address, spec.md's coverUrl).
+ * The cover is the largest thing on a book's page, drawn once the book's data is in: both
+ * downloads start here, while the page's code is still on its way (the server draws every cover
+ * at this address, spec.md's coverUrl).
  */
 function BookDetailRoute() {
   const bookId = parseRouteId(useParams().id);
-  if (bookId !== null)
+  const client = useQueryClient();
+  if (bookId !== null) {
     preload(`/api/books/${bookId}/cover`, { as: "image", fetchPriority: "high" });
+    // As usePrefetchQuery does, which cannot be told to wait for a valid id.
+    const query = bookQuery(bookId);
+    if (!client.getQueryState(query.queryKey)) void client.prefetchQuery(query);
+  }
   return bookDetailPage;
 }
 
@@ -50,10 +68,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: lazyPage(
-          () => import("./routes/home-page"),
-          (m) => m.HomePage,
-        ),
+        element: <HomeRoute />,
       },
       {
         path: "books",

@@ -1,22 +1,19 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { BookList } from "@folio/contract/catalogue";
 import { bookQueryKey, CATALOGUE_QUERY_ROOT } from "../../../lib/catalogue-query-keys";
-import { cacheBook } from "../../../lib/storage";
 import {
-  fetchBook,
   fetchBooksByCategory,
   fetchCategories,
   fetchCategory,
-  fetchPopularBooks,
   searchBooks,
   type SearchTerms,
 } from "../api/catalogue-api";
+import { bookQuery, nextPage, popularBooksQuery } from "../route-queries";
 import { hasSearchTerms } from "../search-terms";
 
 /** Query keys in one place so later features can invalidate them (a borrow changes copies). */
 export const catalogueKeys = {
   all: CATALOGUE_QUERY_ROOT,
-  popular: () => [...catalogueKeys.all, "popular"] as const,
+  popular: () => popularBooksQuery().queryKey,
   search: (terms: SearchTerms) => [...catalogueKeys.all, "search", terms] as const,
   categoryBooks: (categoryId: number) =>
     [...catalogueKeys.all, "category-books", categoryId] as const,
@@ -25,17 +22,8 @@ export const catalogueKeys = {
   book: bookQueryKey,
 };
 
-function nextPage(last: BookList): number | undefined {
-  return last.hasMore ? last.page + 1 : undefined;
-}
-
 export function usePopularBooks() {
-  return useInfiniteQuery({
-    queryKey: catalogueKeys.popular(),
-    queryFn: ({ pageParam, signal }) => fetchPopularBooks(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-  });
+  return useInfiniteQuery(popularBooksQuery());
 }
 
 export function useSearchBooks(terms: SearchTerms) {
@@ -76,20 +64,5 @@ export function useCategory(categoryId: number | null) {
 }
 
 export function useBook(bookId: number | null) {
-  return useQuery({
-    queryKey: catalogueKeys.book(bookId ?? 0),
-    queryFn: async ({ signal }) => {
-      const book = await fetchBook(bookId ?? 0, signal);
-      // Spec §3 per-book cache: lets cart and loan lists draw a book without asking again.
-      cacheBook({
-        bookId: book.bookId,
-        title: book.title,
-        author: book.author,
-        price: book.price,
-        coverUrl: book.coverUrl,
-      });
-      return book;
-    },
-    enabled: bookId !== null,
-  });
+  return useQuery({ ...bookQuery(bookId ?? 0), enabled: bookId !== null });
 }
