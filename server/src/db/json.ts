@@ -12,3 +12,15 @@ export function jsonObjectOf(columns: Record<string, AnyPgColumn>): SQL {
   );
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
+
+/**
+ * The rows' `jsonObjectOf(columns)` as one JSON array text, `[]` when there are none, in the
+ * order given (else as read).
+ */
+export function jsonArrayOf(
+  columns: Record<string, AnyPgColumn>,
+  orderBy: SQL[] = [],
+): SQL<string> {
+  const order = orderBy.length > 0 ? sql` order by ${sql.join(orderBy, sql`, `)}` : sql``;
+  return sql<string>`coalesce(json_agg(${jsonObjectOf(columns)}${order}), '[]')::text`;
+}

@@ -16,7 +16,7 @@ import {
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import { keyReadsOf, type Database, type Executor } from "../../db/client";
-import { jsonObjectOf } from "../../db/json";
+import { jsonArrayOf } from "../../db/json";
 import { books, categories, type BookRow } from "../../db/schema";
 import { errors } from "../../errors";
 import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
@@ -111,9 +111,7 @@ function preparedFor(db: Database) {
       .prepare("catalogue_popular"),
     books: keyReadsOf(db)
       // The batch's rows as one JSON text (db/json.ts).
-      .select({
-        json: sql<string>`coalesce(json_agg(${jsonObjectOf(bookDetailOwnColumns)}), '[]')::text`,
-      })
+      .select({ json: jsonArrayOf(bookDetailOwnColumns) })
       .from(books)
       .where(sql`${books.id} = any(${sql.placeholder("ids")}::int[])`)
       .prepare("catalogue_books_by_id"),

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context";
 import type { FastifyRequest } from "fastify";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import { keyReadsOf, type Database, type Executor } from "../../db/client";
-import { jsonObjectOf } from "../../db/json";
+import { jsonArrayOf } from "../../db/json";
 import { books, cartItems, sessions, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
 import { requireLive, sessionStateColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
@@ -37,7 +37,7 @@ function listQuery(db: Database, table: ListTable) {
   // a subquery per session: index lookups whatever the plan guesses of the number of keys.
   const listed = reads
     .select({
-      json: sql<string>`coalesce(json_agg(${jsonObjectOf(listedBookOwnColumns)} order by ${table.addedAt}, ${table.bookId}), '[]')::text`,
+      json: jsonArrayOf(listedBookOwnColumns, [sql`${table.addedAt}`, sql`${table.bookId}`]),
     })
     .from(table)
     .innerJoin(books, eq(books.id, table.bookId))
@@ -51,7 +51,7 @@ function listQuery(db: Database, table: ListTable) {
 
 /** One reader's list as read with their session; `json` is its answer, made once per read. */
 interface OwnList {
-  session: { tokenHash: string; expiresAt: Date; revokedAt: Date | null };
+  session: Pick<typeof sessions.$inferSelect, keyof typeof sessionStateColumns>;
   books: Book[];
   json?: string;
 }
