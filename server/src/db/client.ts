@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { preparingReads } from "./prepared-reads";
 import { WriteCount, watchWrites } from "./writes";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,9 +57,10 @@ const writeCounts = new WeakMap<Database, WriteCount>();
 const keyReaders = new WeakMap<Database, Database>();
 
 /**
- * Where the batched reads by key (a book by id, a session or a list by token hash) are
- * prepared: on PostgreSQL a small pool of its own whose connections plan each statement once
- * (`plan_cache_mode = force_generic_plan`), the database itself on PGlite (decision 013).
+ * Where the batched reads by key (a book by id, a session or a list by token hash) run, each
+ * statement parsed and planned once (decision 013): on PostgreSQL a small pool of its own
+ * (`plan_cache_mode = force_generic_plan`), on PGlite the same client preparing them
+ * (prepared-reads.ts).
  */
 export function keyReadsOf(db: Database): Database {
   return keyReaders.get(db) ?? db;
@@ -82,6 +84,8 @@ async function openPglite(
   const writes = new WriteCount();
   const db = drizzlePglite({ client: watchWrites(client, writes), schema });
   writeCounts.set(db, writes);
+  // Reads only, so past the write count: they never move it.
+  keyReaders.set(db, drizzlePglite({ client: preparingReads(client), schema }));
   return {
     db: db as unknown as Database,
     kind: "pglite",

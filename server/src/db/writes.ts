@@ -2,10 +2,11 @@ import type { PGlite } from "@electric-sql/pglite";
 
 /**
  * How many times the embedded database may have changed. PGlite lives in this process and every
- * statement reaches it through the client `watchWrites` returns, so a read that began and ended
- * with the count unchanged is still what the database holds until the count moves again: what
- * lets `Batch` keep answers until the next write (decision 012). PostgreSQL has no such count;
- * other processes write to it unseen.
+ * write reaches it through the client `watchWrites` returns (the reads by key of decision 013
+ * take another way, and only read), so a read that began and ended with the count unchanged is
+ * still what the database holds until the count moves again: what lets `Batch` keep answers
+ * until the next write (decision 012). PostgreSQL has no such count; other processes write to
+ * it unseen.
  */
 export class WriteCount {
   value = 0;
