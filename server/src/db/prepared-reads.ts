@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { withMethods } from "./client-override";
 
 /**
  * A parameter written into an `EXECUTE`: integers or lowercase hex (book ids, token hashes),
@@ -40,14 +41,5 @@ export function preparingReads(client: PGlite): PGlite {
     }
     return client.query(`execute ${await name}(${literals.join(", ")})`, [], options);
   };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === "query") return query;
-      const value: unknown = Reflect.get(target, property, target);
-      // PGlite's methods use private fields: they must run on the client itself.
-      return typeof value === "function"
-        ? (value as (...a: unknown[]) => unknown).bind(target)
-        : value;
-    },
-  });
+  return withMethods(client, { query });
 }

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { withMethods } from "./client-override";
 
 /**
  * How many times the embedded database may have changed. PGlite lives in this process and every
@@ -34,15 +35,5 @@ export function watchWrites(client: PGlite, writes: WriteCount): PGlite {
   const exec: PGlite["exec"] = (...args) => counted(() => client.exec(...args));
   const transaction: PGlite["transaction"] = (...args) =>
     counted(() => client.transaction(...args));
-  const own: Partial<Record<PropertyKey, unknown>> = { query, exec, transaction };
-  return new Proxy(client, {
-    get(target, property) {
-      if (property in own) return own[property];
-      const value: unknown = Reflect.get(target, property, target);
-      // PGlite's methods use private fields: they must run on the client itself.
-      return typeof value === "function"
-        ? (value as (...a: unknown[]) => unknown).bind(target)
-        : value;
-    },
-  });
+  return withMethods(client, { query, exec, transaction });
 }

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { UNAUTHORIZED_EVENT } from "../lib/api-client";
 import { readStored, readToken, removeStored, writeStored } from "../lib/storage";
@@ -9,28 +7,7 @@ import { fakeApi } from "../test/accounts";
 import { jsonResponse, makeBook } from "../test/books";
 import { installFakeIntersectionObserver } from "../test/intersection-observer";
 import { makeCart } from "../test/lists";
-import { ToastProvider } from "../ui/toast";
-import { AppRoutes } from "./router";
-
-function CurrentPath() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="path">{`${pathname}${search}`}</output>;
-}
-
-/** The real route table and layout, on an in-memory history. */
-function renderApp(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={[path]} useTransitions={false}>
-          <AppRoutes />
-          <CurrentPath />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+import { renderApp } from "../test/render-app";
 
 const HOME_HEADING = { level: 1, name: "Find your next great read" } as const;
 

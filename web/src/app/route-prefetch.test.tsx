@@ -1,27 +1,11 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../test/accounts";
 import { jsonResponse, requestUrl } from "../test/books";
 import { installFakeIntersectionObserver } from "../test/intersection-observer";
 import { makeBookDetail } from "../test/loans";
-import { ToastProvider } from "../ui/toast";
+import { renderApp } from "../test/render-app";
 import { createQueryClient } from "./query-client";
-import { AppRoutes } from "./router";
-
-/** The real route table, layout and query client (its freshness decides what is asked again). */
-function renderApp(path: string) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={[path]} useTransitions={false}>
-          <AppRoutes />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
 
 /** What the app has asked the API so far, path and query. */
 function asked(fetch: ReturnType<typeof fakeApi>): string[] {
@@ -32,7 +16,8 @@ function asked(fetch: ReturnType<typeof fakeApi>): string[] {
 }
 
 // A page's code comes with import(), which has not finished when the first render has: these
-// requests start alongside it instead of after it.
+// requests start alongside it instead of after it. The app's own query client, since its
+// freshness decides what is asked again.
 describe("the pages people arrive on", () => {
   let fetch: ReturnType<typeof fakeApi>;
   beforeEach(() => {
@@ -44,7 +29,7 @@ describe("the pages people arrive on", () => {
   });
 
   it("ask for a book while the book page's code is still on its way", async () => {
-    renderApp("/book/12");
+    renderApp("/book/12", createQueryClient());
     expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
     expect(asked(fetch)).toContain("/api/books/get?bookId=12");
     // The page, once here, uses that answer instead of asking again.
@@ -53,7 +38,7 @@ describe("the pages people arrive on", () => {
   });
 
   it("ask for Home's popular books while Home's code is still on its way", async () => {
-    renderApp("/");
+    renderApp("/", createQueryClient());
     expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
     expect(asked(fetch)).toContain("/api/books/popular?page=1&pageSize=10");
     await screen.findByRole("heading", { level: 1, name: "Find your next great read" });
@@ -61,7 +46,7 @@ describe("the pages people arrive on", () => {
   });
 
   it("ask for nothing on a book address that is not a book id", () => {
-    renderApp("/book/abc");
+    renderApp("/book/abc", createQueryClient());
     expect(asked(fetch).filter((url) => url.startsWith("/api/books/get"))).toEqual([]);
   });
 });
