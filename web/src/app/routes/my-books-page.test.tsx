@@ -1,35 +1,12 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { readStored, writeStored } from "../../lib/storage";
 import { jsonResponse } from "../../test/books";
 import { fakeLoanServer, makeLoan } from "../../test/loans";
 import { renderWithProviders } from "../../test/render";
-import { ToastProvider } from "../../ui/toast";
-import { AppRoutes } from "../router";
+import { renderApp } from "../../test/render-app";
 import { MyBooksPage } from "./my-books-page";
-
-function CurrentPath() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="path">{`${pathname}${search}`}</output>;
-}
-
-/** The real route table and layout, on an in-memory history. */
-function renderApp(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={[path]} useTransitions={false}>
-          <AppRoutes />
-          <CurrentPath />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const MOBY = makeLoan(1, { title: "Moby-Dick", author: "Herman Melville" });
 
