@@ -43,7 +43,7 @@ const usage = `npm run bench -- [options]
                         (DATABASE_URL set: that database is used, and the books are added to it)
   --workers N           server processes on PostgreSQL (default: one per core)
   --seconds S           length of each throughput run (default 5)
-  --pairs N             bare-then-route runs per route; the median ratio counts (default 3)
+  --pairs N             bare-then-route runs per route; the median ratio counts (default 5)
   --connections C       autocannon connections (default 32)
   --latency-seconds S   length of the search latency run (default 20)
   --latency-concurrency N  searches at a time in the latency run (default 2, one per core)
@@ -65,7 +65,7 @@ function options() {
       postgres: { type: "boolean", default: false },
       workers: { type: "string" },
       seconds: { type: "string", default: "5" },
-      pairs: { type: "string", default: "3" },
+      pairs: { type: "string", default: "5" },
       connections: { type: "string", default: "32" },
       "latency-seconds": { type: "string", default: "20" },
       "latency-concurrency": { type: "string", default: "2" },

@@ -63,8 +63,9 @@ export interface Ratio {
 
 /**
  * Each route right after a run of the bare route, so both see the same machine, `pairs` times
- * in turn; the median pair's ratio is the figure. One pair's ratio moves by ±0.05 on a shared
- * machine (a collection, a neighbour); the median of three moves much less.
+ * in turn; the median pair's ratio is the figure. One pair's ratio moves by ±0.15 on this shared
+ * machine (a collection, a neighbour: the bare route alone ran anywhere from 25,000 to 40,000
+ * requests a second within minutes); the median of five moves much less.
  */
 export async function ratios(
   base: string,
