@@ -1,5 +1,7 @@
-// Bundles the server into dist/main.js. Our own workspace packages (@folio/*) are compiled in,
-// since they are TypeScript; every other package stays in node_modules.
+// Bundles the server into dist/main.js and the chunks it imports on demand (split, so that the
+// primary of a cluster, which loads only main.js, stays small). Our own workspace packages
+// (@folio/*) are compiled in, since they are TypeScript; every other package stays in
+// node_modules.
 import { cp, rm } from "node:fs/promises";
 import { build } from "esbuild";
 
@@ -8,7 +10,11 @@ const root = new URL("..", import.meta.url);
 await rm(new URL("dist", root), { recursive: true, force: true });
 await build({
   entryPoints: [new URL("src/main.ts", root).pathname],
-  outfile: new URL("dist/main.js", root).pathname,
+  outdir: new URL("dist", root).pathname,
+  // Beside main.js, so that paths made from import.meta.url mean the same in every chunk.
+  entryNames: "[name]",
+  chunkNames: "[name]-[hash]",
+  splitting: true,
   bundle: true,
   platform: "node",
   target: "node20",

@@ -83,6 +83,22 @@ describe("the server process", () => {
     expect(stderr).toContain("PORT:");
   });
 
+  it("stops a cluster with a message when its database cannot be prepared, starting no worker", async () => {
+    const child = startServer({
+      DATA_DIR: tmpdir(),
+      // Nothing listens on port 1: the preparing process cannot connect.
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/folio",
+      WORKERS: "2",
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    const { code, stderr } = await exitOf(child);
+    expect(code).toBe(1);
+    expect(stderr).toContain("Folio could not start");
+    expect(stderr).toContain("preparing the database failed");
+    expect(out).not.toContain("Server listening");
+  }, 30_000);
+
   it("starts on an empty database, migrates and seeds it, serves, and stops cleanly on SIGTERM", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "folio-main-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
