@@ -55,11 +55,9 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** Liveness, and nothing a stranger could use: no process id, no database kind. */
 export const healthSchema = z.object({
   state: z.literal("success"),
-  database: z.enum(["pglite", "postgres"]),
   uptimeSeconds: z.number(),
-  /** the process that answered (several serve one port on PostgreSQL) */
-  pid: z.number().int(),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -17,7 +17,11 @@ export type MailType = (typeof mailTypes)[number];
  * the caller's own address.
  */
 export const sendEmailRequestSchema = z.object({
-  to: z.string({ error: "to is required" }).trim().min(1, { error: "to is required" }).max(254),
+  to: z
+    .string({ error: "to is required" })
+    .trim()
+    .min(1, { error: "to is required" })
+    .max(254, { abort: true }),
   type: z.enum(mailTypes, { error: `type must be one of ${mailTypes.join(", ")}` }),
   subject: z.string().max(500).optional(),
   content: z.string().max(20_000).optional(),

@@ -18,6 +18,7 @@ export const contentFileParamsSchema = z.object({
 });
 export const contentFileQuerySchema = z.object({
   u: z.string().max(64).optional(),
+  n: z.string().max(20).optional(),
   e: z.string().max(20).optional(),
   s: z.string().max(128).optional(),
 });

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ErrorBody, Health } from "@folio/contract/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "./features/accounts/test-factories";
 import { createTestApp, type TestApp } from "./test/app";
 
 let t: TestApp;
@@ -15,10 +16,23 @@ afterAll(async () => {
 });
 
 describe("the HTTP layer", () => {
-  it("answers health with the database kind", async () => {
+  it("answers health without telling a stranger the process id or the database kind", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.statusCode).toBe(200);
-    expect(response.json<Health>()).toMatchObject({ state: "success", database: t.database.kind });
+    const health = response.json<Health & Record<string, unknown>>();
+    expect(health.state).toBe("success");
+    expect(Object.keys(health).sort()).toEqual(["state", "uptimeSeconds"]);
+    expect(response.body).not.toContain(String(process.pid));
+    expect(response.body).not.toMatch(/pglite|postgres/i);
+  });
+
+  it("lets no answer of the API be cached unless its route says so", async () => {
+    for (const url of ["/api/health", "/api/no/such/thing", "/api/books/popular"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.headers["cache-control"], url).toBe("no-store");
+    }
+    const cover = await t.app.inject({ method: "GET", url: "/api/books/1/cover" });
+    expect(cover.headers["cache-control"]).toBe("public, max-age=86400");
   });
 
   it("sends security headers", async () => {
@@ -125,6 +139,63 @@ describe("the HTTP layer", () => {
     );
     const ui = await t.app.inject({ method: "GET", url: "/api/docs" });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe("private answers and logs", () => {
+  it("says no-store on every answer that carries a reader's data or a token", async () => {
+    const reader = await createUser(t.app, t.database.db);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: reader.email, password: reader.password }),
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["cache-control"]).toBe("no-store");
+    const calls: [string, string][] = [
+      ["GET", "/api/users/info"],
+      ["POST", "/api/cart/get"],
+      ["POST", "/api/wishlist/get"],
+      ["POST", "/api/borrow/borrowlist"],
+      ["POST", "/api/borrow/history"],
+      ["POST", "/api/payments/history"],
+      ["GET", "/api/reviews/user"],
+      ["GET", "/api/reading/progress?bookId=1"],
+    ];
+    for (const [method, url] of calls) {
+      const response = await t.app.inject({
+        method: method as "GET" | "POST",
+        url,
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("no-store");
+    }
+  });
+
+  it("keeps reset tokens and content signatures out of the request log", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      { LOG_LEVEL: "info" },
+      { shareDatabaseWith: t, logDestination: { write: (line) => void lines.push(line) } },
+    );
+    try {
+      const secret = "resetTokenThatMustNotBeLogged0123456789";
+      const signature = "SignatureThatMustNotBeLogged0123456789";
+      await logged.app.inject({ method: "GET", url: `/reset-password?token=${secret}` });
+      await logged.app.inject({
+        method: "GET",
+        url: `/api/content/1.epub?u=someone&n=1&e=99&s=${signature}`,
+      });
+      const log = lines.join("");
+      expect(log).toContain("/reset-password?token=[redacted]");
+      expect(log).toContain("/api/content/1.epub?u=someone&n=1&e=99&s=[redacted]");
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain(signature);
+    } finally {
+      await logged.close();
+    }
   });
 });
 

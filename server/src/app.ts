@@ -40,6 +40,7 @@ import {
   registerNotFound,
 } from "./http/error-handler";
 import { registerJsonBodies } from "./http/json-body";
+import { serializeRequest } from "./http/log-redaction";
 import { registerNulGuard } from "./http/nul-characters";
 import { MailDelivery } from "./jobs/mail-delivery";
 import { Scheduler } from "./jobs/scheduler";
@@ -53,6 +54,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
   mailTransport?: MailTransport;
+  /** Where log lines go; standard output by default. */
+  logDestination?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -81,9 +84,15 @@ export async function buildApp({
   content,
   clock = systemClock,
   mailTransport,
+  logDestination,
 }: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.authorization"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization"],
+      serializers: { req: serializeRequest },
+      ...(logDestination ? { stream: logDestination } : {}),
+    },
     bodyLimit: config.bodyLimit,
     // Ids in paths are digits; a longer path is no route of ours.
     routerOptions: { maxParamLength: 200 },
@@ -121,6 +130,9 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
   app.addHook("onRequest", (request, reply, done) => {
+    // No answer of the API may be kept by a browser or a proxy unless its route says so (covers
+    // do): most carry a reader's data or a token. A route's own header replaces this one.
+    if (request.url.startsWith("/api/")) reply.raw.setHeader("cache-control", "no-store");
     securityHeaders(request.raw, reply.raw, () => done());
   });
   registerCors(app, config.corsOrigins);
@@ -153,7 +165,7 @@ export async function buildApp({
     {
       schema: {
         tags: ["system"],
-        summary: "Liveness and database kind",
+        summary: "Liveness: the process answers and reaches its database",
         response: { 200: healthSchema },
       },
     },
@@ -161,9 +173,7 @@ export async function buildApp({
       await database.db.execute("select 1");
       return {
         state: "success" as const,
-        database: database.kind,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        pid: process.pid,
       };
     },
   );

@@ -1,4 +1,4 @@
-import { DAY } from "./clock";
+import { DAY, HOUR } from "./clock";
 
 /** The calendar day an instant falls on in a time zone, as a UTC-midnight timestamp. */
 export function dayOf(instant: Date, timeZone: string): number {
@@ -39,6 +39,20 @@ function offsetAt(instant: number, timeZone: string): number {
     part("second"),
   );
   return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The local midnight that began the day `now` falls on, in a time zone (DST-aware). */
+export function startOfDay(now: Date, timeZone: string): Date {
+  // No day is longer than 25 hours: 26 hours back there is a midnight, and the last one not
+  // after `now` is the day's start.
+  let midnight = nextMidnight(new Date(now.getTime() - 26 * HOUR), timeZone);
+  for (
+    let next = nextMidnight(midnight, timeZone);
+    next <= now;
+    next = nextMidnight(next, timeZone)
+  )
+    midnight = next;
+  return midnight;
 }
 
 /** The next local midnight after `now` in a time zone (DST-aware). */

@@ -23,6 +23,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url("must be a URL such as http://localhost:3000").optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  TOP_UP_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   BODY_LIMIT: z.coerce
     .number()
     .int()
@@ -80,6 +81,8 @@ export interface Config {
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
   authRateLimit: number;
+  /** the most one reader may top up in a calendar day (TIME_ZONE), in pence */
+  topUpDailyLimitPence: number;
   bodyLimit: number;
   seedOnStart: boolean;
   webDist: string | undefined;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    topUpDailyLimitPence: e.TOP_UP_DAILY_LIMIT * 100,
     bodyLimit: e.BODY_LIMIT,
     seedOnStart: e.SEED_ON_START === "true",
     webDist: e.WEB_DIST,

@@ -15,6 +15,10 @@ export class AppError extends Error {
   }
 }
 
+/** £1,000.00: pounds with thousands separated, as a person reads an amount in a sentence. */
+const poundsText = (pence: number) =>
+  `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 export const errors = {
   validation: (message: string, field?: string) => new AppError(400, "VALIDATION", message, field),
   invalidJson: () => new AppError(400, "INVALID_JSON", "The request body is not valid JSON."),
@@ -73,6 +77,22 @@ export const errors = {
       "An e-book loan is one copy, so the quantity can only be 1.",
       "quantity",
     ),
+  topUpDailyLimit: (limitPence: number, leftPence: number) =>
+    new AppError(
+      409,
+      "TOP_UP_DAILY_LIMIT",
+      leftPence > 0
+        ? `You can top up at most ${poundsText(limitPence)} a day. You can add up to ${poundsText(leftPence)} more today.`
+        : `You have reached today's top-up limit of ${poundsText(limitPence)}. You can top up again tomorrow.`,
+      "amount",
+    ),
+  renewalTooEarly: (renewableFrom: string) =>
+    new AppError(
+      409,
+      "RENEWAL_TOO_EARLY",
+      `This loan is not due for renewal yet: you can renew it from ${renewableFrom}, when it is due within 30 days.`,
+      "bookId",
+    ),
   loanNotFound: () =>
     new AppError(404, "LOAN_NOT_FOUND", "You have no open loan of that book.", "bookId"),
   reviewNeedsLoan: () =>
@@ -101,6 +121,12 @@ export const errors = {
       403,
       "CONTENT_LINK_EXPIRED",
       "This reading link has expired. Please open the book again.",
+    ),
+  contentLinkEnded: () =>
+    new AppError(
+      403,
+      "CONTENT_LINK_ENDED",
+      "This reading link ended with the session it was made in. Please log in and open the book again.",
     ),
   contentMissing: () =>
     new AppError(

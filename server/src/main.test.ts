@@ -46,16 +46,30 @@ function listeningAddress(child: ChildProcessWithoutNullStreams, processes = 1):
 }
 
 /** /api/health over a new TCP connection, so the cluster may hand it to another process. */
-function healthOnFreshConnection(base: string): Promise<{ pid: number }> {
+function healthOnFreshConnection(base: string, probe: number): Promise<void> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${base}/api/health`, { agent: false }, (res) => {
-        let body = "";
-        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        res.on("end", () => resolve(JSON.parse(body) as { pid: number }));
+      .get(`${base}/api/health?probe=${probe}`, { agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve());
       })
       .on("error", reject);
   });
+}
+
+/**
+ * The process that answered a probe, from its own request log (health tells strangers no
+ * process id): every log line carries the pid of the process that wrote it.
+ */
+async function pidThatAnswered(log: () => string, probe: number): Promise<number> {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    const line = log()
+      .split("\n")
+      .find((l) => l.includes(`"url":"/api/health?probe=${probe}"`));
+    if (line) return (JSON.parse(line) as { pid: number }).pid;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no process logged probe ${probe}`);
 }
 
 /** A new, empty database of the kind this test run is on. */
@@ -110,6 +124,8 @@ describe("the server process", () => {
       ...(onPostgres ? { WORKERS: "2" } : {}),
     });
     const exited = exitOf(child);
+    let log = "";
+    child.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
     const base = await listeningAddress(child, onPostgres ? 2 : 1);
 
     const health = (await (await fetch(`${base}/api/health`)).json()) as { state: string };
@@ -123,7 +139,8 @@ describe("the server process", () => {
     if (onPostgres) {
       const pids = new Set<number>();
       for (let i = 0; i < 40 && pids.size < 2; i += 1) {
-        pids.add((await healthOnFreshConnection(base)).pid);
+        await healthOnFreshConnection(base, i);
+        pids.add(await pidThatAnswered(() => log, i));
       }
       expect(pids.size).toBe(2);
     }

@@ -44,6 +44,34 @@ export const invariantChecks: readonly InvariantCheck[] = [
     where le.kind in ('borrow', 'renewal') and lo.id is null`,
   },
   {
+    rule: "no reader spends a second lend of a book's licence within 30 days of having it",
+    sql: `
+    select 'loan ' || b.id || ': spent a lend of book ' || b.book_id
+      || ' though its reader had it until ' || a.returned_at as problem
+    from loans a join loans b on b.user_id = a.user_id and b.book_id = a.book_id and b.id > a.id
+    where b.licence_spent and a.returned_at is not null
+      and b.borrowed_at < a.returned_at + interval '30 days'`,
+  },
+  {
+    rule: "no book is lent past its licence",
+    sql: `
+    select 'book ' || b.id || ': ' || count(l.id) || ' lends spent, '
+      || b.borrow_times || ' counted, licence of ' || b.loan_cap as problem
+    from books b left join loans l on l.book_id = b.id and l.licence_spent
+    group by b.id
+    having count(l.id) > b.loan_cap or count(l.id) > b.borrow_times`,
+  },
+  {
+    rule: "renewals never stack: no loan is due more than 60 days after its last charge",
+    sql: `
+    select 'loan ' || lo.id || ': due ' || lo.due_at || ', last charged ' || max(le.created_at)
+      as problem
+    from loans lo join ledger le on le.loan_id = lo.id
+    where lo.returned_at is null
+    group by lo.id
+    having lo.due_at > max(le.created_at) + interval '60 days'`,
+  },
+  {
     rule: "every book's rating is the mean of its reviews",
     sql: `
     select 'book ' || b.id || ': rating ' || coalesce(b.rating::text, 'none')

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -85,15 +86,20 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
-    /** stored trimmed; unique without regard to case */
+    /** in the one form normalizeEmail gives (trimmed, NFKC, lower case); looked up as it is */
     email: text("email").notNull(),
     /** scrypt$N$r$p$salt$hash, all base64 */
     passwordHash: text("password_hash").notNull(),
     balancePence: integer("balance_pence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a link mailed to the address was last used (a password reset): until then the
+     * address is not known to be the reader's, and no mail to it carries text they typed.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_email_key").on(t.email),
     // Not only code: the database itself refuses a negative balance.
     check("users_balance_nonnegative", sql`${t.balancePence} >= 0`),
   ],
@@ -163,16 +169,16 @@ export const outbox = pgTable(
   ],
 );
 
-/** Fixed-window request counters, in the database so every server process shares them. */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    hits: integer("hits").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+/**
+ * Sliding-window request logs, in the database so every server process shares them: per key,
+ * the times of its recent hits (at most the limit's worth).
+ */
+export const rateLimitHits = pgTable("rate_limit_hits", {
+  key: text("key").primaryKey(),
+  hits: timestamp("hits", { withTimezone: true }).array().notNull(),
+  /** the request that was last refused, so the refusing statement can tell that it refused */
+  lastRefusal: text("last_refusal"),
+});
 
 /** One loan of one book to one reader. Open while returned_at is null. */
 export const loans = pgTable(
@@ -189,6 +195,11 @@ export const loans = pgTable(
     returnedAt: timestamp("returned_at", { withTimezone: true }),
     /** what the loan cost when it was made, in pence */
     pricePence: integer("price_pence").notNull(),
+    /**
+     * Whether the loan spent a lend of the book's licence (books.borrow_times): a reader who
+     * borrows again a book they had in the last 30 days spends none.
+     */
+    licenceSpent: boolean("licence_spent").notNull().default(true),
     /** the due date the due-soon reminder was sent for; a renewal makes a new one due */
     remindedDueAt: timestamp("reminded_due_at", { withTimezone: true }),
     /** the due date the overdue notice was sent for */

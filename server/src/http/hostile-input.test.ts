@@ -1,4 +1,12 @@
+import {
+  forgetRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  updateUserRequestSchema,
+} from "@folio/contract/accounts";
 import type { ErrorBody } from "@folio/contract/common";
+import { isEmailAddress } from "@folio/contract/constants";
+import { sendEmailRequestSchema } from "@folio/contract/notifications";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type TestUser } from "../features/accounts/test-factories";
 import { createTestApp, type TestApp } from "../test/app";
@@ -109,4 +117,63 @@ describe("hostile input on every call", () => {
     expect(failures).toEqual([]);
     expect(await brokenInvariants(t.database.db)).toEqual([]);
   }, 240_000);
+});
+
+describe("long text against the patterns", () => {
+  // "a@" + "."×N + "@": the shape that made the old address pattern backtrack (4 s at N = 80,000).
+  const stalling = `a@${".".repeat(80_000)}@`;
+
+  it.each([
+    ["register", registerRequestSchema, { name: "N", email: stalling, password: "secret1" }],
+    ["login", loginRequestSchema, { email: stalling, password: "secret1" }],
+    ["forget", forgetRequestSchema, { email: stalling }],
+    ["users/update", updateUserRequestSchema, { email: stalling }],
+    ["users/update name", updateUserRequestSchema, { name: "n".repeat(80_000) }],
+    ["notifications/email", sendEmailRequestSchema, { to: stalling, type: "register" }],
+  ] as const)(
+    "%s checks the length first and stops there: no pattern runs on the rest",
+    (_, schema, body) => {
+      const parsed = schema.safeParse(body);
+      expect(parsed.success).toBe(false);
+      // One issue, the length: a second would mean a later check ran on the 80,000 characters.
+      expect(parsed.error?.issues).toHaveLength(1);
+      expect(parsed.error?.issues[0]?.code).toBe("too_big");
+    },
+  );
+
+  it("tells an address from a non-address in one pass, as the spec's simple pattern did", () => {
+    for (const good of ["a@b.co", "first.last@sub.example.org", "x@y.z", "o'neil@example.com"])
+      expect(isEmailAddress(good), good).toBe(true);
+    for (const bad of [
+      "",
+      "a@b",
+      "@b.co",
+      "a@.co",
+      "a@b.",
+      "a@@b.co",
+      "a@b@c.co",
+      "a b@c.co",
+      "a@b\t.co",
+      stalling,
+    ])
+      expect(isEmailAddress(bad), JSON.stringify(bad.slice(0, 20))).toBe(false);
+  });
+
+  it.each(["/api/auth/forget", "/api/users/register"])(
+    "%s answers the stalling address with the length message",
+    async (url) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ name: "N", email: stalling, password: "secret1" }),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>()).toMatchObject({
+        code: "VALIDATION",
+        message: "Email must be at most 254 characters long",
+        field: "email",
+      });
+    },
+  );
 });

@@ -28,7 +28,7 @@ export interface TestApp {
 /** The real app on a fresh copy of the seeded database, driven with app.inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, "mailTransport"> & { shareDatabaseWith?: TestApp } = {},
+  deps: Pick<AppDeps, "mailTransport" | "logDestination"> & { shareDatabaseWith?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "folio-test-"));
   const config = loadConfig({
@@ -54,6 +54,7 @@ export async function createTestApp(
     content,
     clock,
     ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
+    ...(deps.logDestination ? { logDestination: deps.logDestination } : {}),
   });
   return {
     app,

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
@@ -82,6 +82,19 @@ const sessionBatch = batchPerDatabase(
   },
   { keepUntilWrite: 10_000 },
 );
+
+/** Whether a session of this reader is still live (a content link lives no longer than it). */
+export async function isSessionLive(
+  ctx: AppContext,
+  sessionId: number,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  return row !== undefined && row.revokedAt === null && row.expiresAt > ctx.clock.now();
+}
 
 /** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {

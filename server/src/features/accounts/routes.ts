@@ -113,10 +113,10 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         summary:
           "Change name, email or password (only the fields sent; a blank password leaves it as it is)",
         body: updateUserRequestSchema,
-        response: { 200: updateUserResponseSchema, ...errorsOf(400, 401, 409) },
+        response: { 200: updateUserResponseSchema, ...errorsOf(400, 401, 409, 429) },
       },
     },
-    async (request) => updateUser(ctx, await authenticate(ctx, request), request.body),
+    async (request) => updateUser(ctx, await authenticate(ctx, request), request.body, request.ip),
   );
 
   api.post(

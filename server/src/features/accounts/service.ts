@@ -25,8 +25,20 @@ import { hashOf, newToken } from "./tokens";
 const SESSION_MS = SESSION_DAYS * DAY;
 const RESET_MS = HOUR;
 
-/** Emails compare without regard to case (the unique index is on lower(email)). */
-const emailIs = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+/**
+ * Addresses arrive normalised by the contract (normalizeEmail) and are stored so: one form for
+ * storage, lookup and every limit key, so no spelling of an address reaches another's account or
+ * dodges its limits.
+ */
+const emailIs = (email: string) => eq(users.email, email);
+
+/**
+ * The name to greet a reader with in mail: none until a link mailed to the address has been
+ * used, so a mail to an address nobody confirmed carries no words its registrant typed.
+ */
+export const mailNameOf = sql<
+  string | null
+>`case when ${users.emailVerifiedAt} is not null then ${users.name} end`;
 
 const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -55,7 +67,7 @@ export async function register(
   ip: string,
 ): Promise<RegisterResponse> {
   await ctx.rateLimiter.hit(
-    [`register:ip:${ip}`, `register:email:${input.email.toLowerCase()}`],
+    [`register:ip:${ip}`, `register:email:${input.email}`],
     ctx.config.authRateLimit,
   );
   const passwordHash = await hashPassword(input.password);
@@ -72,7 +84,7 @@ export async function register(
         {
           type: "register",
           to: row!.email,
-          data: { name: row!.name, shopUrl: ctx.config.publicUrl },
+          data: { name: null, shopUrl: ctx.config.publicUrl },
         },
         ctx.mail.format,
         now,
@@ -105,20 +117,42 @@ async function startSession(db: Executor, userId: string, now: Date) {
   return token;
 }
 
+/**
+ * Login limits (each AUTH_RATE_LIMIT in any 60 s): every attempt per source address; wrong
+ * passwords per account and source; and, once an account has had that many wrong passwords from
+ * anywhere, a source with failures of its own gets no more tries, while a source without any
+ * still has its password checked. So guessing is slowed per account, but failures from
+ * elsewhere never lock the owner out.
+ */
+async function checkLoginLimits(ctx: AppContext, email: string, ip: string) {
+  const limit = ctx.config.authRateLimit;
+  const keys = { here: `login:failed:${email}:${ip}`, anywhere: `login:failed:${email}` };
+  await ctx.rateLimiter.hit([`login:ip:${ip}`], limit);
+  if (limit <= 0) return { keys, limit, underAttack: false };
+  const [here, anywhere] = await Promise.all([
+    ctx.rateLimiter.count(keys.here),
+    ctx.rateLimiter.count(keys.anywhere),
+  ]);
+  const underAttack = anywhere >= limit;
+  if (here >= limit || (underAttack && here > 0)) throw errors.tooManyRequests();
+  return { keys, limit, underAttack };
+}
+
 export async function login(
   ctx: AppContext,
   input: LoginRequest,
   ip: string,
 ): Promise<LoginResponse> {
-  await ctx.rateLimiter.hit(
-    [`login:ip:${ip}`, `login:email:${input.email.toLowerCase()}`],
-    ctx.config.authRateLimit,
-  );
+  const limits = await checkLoginLimits(ctx, input.email, ip);
   const user = await findByEmail(ctx.db, input.email);
   const valid = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
-  if (!user || !valid) throw errors.wrongCredentials();
+  if (!user || !valid) {
+    await ctx.rateLimiter.record([limits.keys.here, limits.keys.anywhere], limits.limit);
+    // An account under attack gives a source one guess, and the same answer for any guess.
+    throw limits.underAttack ? errors.tooManyRequests() : errors.wrongCredentials();
+  }
   const token = await startSession(ctx.db, user.id, ctx.clock.now());
   return { state: "success", token, expiresIn: SESSION_MS / 1000, UUID: user.id };
 }
@@ -141,10 +175,20 @@ export async function updateUser(
   ctx: AppContext,
   user: AuthUser,
   input: UpdateUserRequest,
+  ip: string,
 ): Promise<UpdateUserResponse> {
-  const changes: Partial<Pick<UserRow, "name" | "email" | "passwordHash">> = {};
+  const changes: Partial<Pick<UserRow, "name" | "email" | "passwordHash" | "emailVerifiedAt">> = {};
   if (input.name) changes.name = input.name;
-  if (input.email) changes.email = input.email;
+  if (input.email) {
+    // "Already registered" tells whether an address has an account: limited as login is.
+    await ctx.rateLimiter.hit(
+      [`update-email:ip:${ip}`, `update-email:user:${user.id}`],
+      ctx.config.authRateLimit,
+    );
+    changes.email = input.email;
+    // A new address is not known to be the reader's until a link mailed to it is used.
+    if (input.email !== user.email) changes.emailVerifiedAt = null;
+  }
   if (input.password) changes.passwordHash = await hashPassword(input.password);
   if (Object.keys(changes).length === 0) throw errors.nothingToUpdate();
   const now = ctx.clock.now();
@@ -155,6 +199,10 @@ export async function updateUser(
         .set(changes)
         .where(eq(users.id, user.id))
         .returning();
+      if (changes.passwordHash || changes.emailVerifiedAt === null) {
+        // A reset link mailed before a change of credentials must not undo it afterwards.
+        await endResetLinks(tx, user.id, now);
+      }
       if (changes.passwordHash) {
         // A new password ends every other session: whoever knew the old one is logged out.
         await tx
@@ -214,10 +262,7 @@ export async function forgetPassword(
   email: string,
   ip: string,
 ): Promise<SimpleSuccess> {
-  await ctx.rateLimiter.hit(
-    [`forget:ip:${ip}`, `forget:email:${email.toLowerCase()}`],
-    ctx.config.authRateLimit,
-  );
+  await ctx.rateLimiter.hit([`forget:ip:${ip}`, `forget:email:${email}`], ctx.config.authRateLimit);
   const user = await findByEmail(ctx.db, email);
   if (!user) return FORGET_ANSWER;
   await sendPasswordReset(ctx, user);
@@ -225,10 +270,15 @@ export async function forgetPassword(
   return FORGET_ANSWER;
 }
 
-export async function sendPasswordReset(
-  ctx: AppContext,
-  user: Pick<UserRow, "id" | "name" | "email">,
-) {
+/** Every reset link of the account still unused stops working. */
+async function endResetLinks(tx: Transaction, userId: string, now: Date) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export async function sendPasswordReset(ctx: AppContext, user: Pick<UserRow, "id" | "email">) {
   const now = ctx.clock.now();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + RESET_MS);
@@ -237,9 +287,14 @@ export async function sendPasswordReset(
     await tx
       .insert(passwordResets)
       .values({ tokenHash: hashOf(token), userId: user.id, createdAt: now, expiresAt });
+    const [reader] = await tx.select({ name: mailNameOf }).from(users).where(eq(users.id, user.id));
     await enqueueMail(
       tx,
-      { type: "password_reset", to: user.email, data: { name: user.name, resetUrl, expiresAt } },
+      {
+        type: "password_reset",
+        to: user.email,
+        data: { name: reader?.name ?? null, resetUrl, expiresAt },
+      },
       ctx.mail.format,
       now,
     );
@@ -273,11 +328,12 @@ export async function resetPassword(
       .returning({ userId: passwordResets.userId });
     if (!reset) return false;
     // Any other link still in the mailbox dies with this one.
+    await endResetLinks(tx, reset.userId, now);
+    // Using a link mailed to the address proves the address is the reader's.
     await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: now })
+      .where(eq(users.id, reset.userId));
     await tx
       .update(sessions)
       .set({ revokedAt: now })

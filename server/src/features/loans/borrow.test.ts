@@ -245,6 +245,55 @@ describe("borrowing", () => {
   });
 });
 
+describe("the lending licence", () => {
+  const giveBack = (token: string, bookId: number) =>
+    http.post("/api/borrow/return", { bookId }, token);
+
+  it("is spent once by a reader who borrows and returns the same book ten times", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 100_00 });
+    const book = await createBook(t.database.db, { copies: 1, price: 100 });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await borrow(user.token, book.id)).body.state).toBe("success");
+      expect((await giveBack(user.token, book.id)).status).toBe(200);
+    }
+    expect(await bookOf(book.id)).toMatchObject({ borrowTimes: 1, availableCopies: 1 });
+    // Everyone else can still borrow it.
+    const other = await createUser(t.app, t.database.db, { balancePence: 100 });
+    expect((await borrow(other.token, book.id)).body.state).toBe("success");
+    expect((await bookOf(book.id)).borrowTimes).toBe(2);
+  });
+
+  it("lets a reader borrow again a book they had this month even once its licence is spent", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 100_00 });
+    const book = await createBook(t.database.db, { copies: 2, price: 100 });
+    expect((await borrow(user.token, book.id)).body.state).toBe("success");
+    expect((await giveBack(user.token, book.id)).status).toBe(200);
+    await t.database.db.update(books).set({ borrowTimes: 10 }).where(eq(books.id, book.id));
+    expect((await borrow(user.token, book.id)).body.state).toBe("success");
+    const stranger = await createUser(t.app, t.database.db, { balancePence: 100 });
+    expect((await borrow(stranger.token, book.id)).body.state).toBe("exceed_limit");
+  });
+
+  it("is spent again by a reader who borrows a book more than 30 days after giving it back", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 100_00 });
+    const book = await createBook(t.database.db, { copies: 1, price: 100 });
+    const start = t.clock.now();
+    try {
+      expect((await borrow(user.token, book.id)).body.state).toBe("success");
+      expect((await giveBack(user.token, book.id)).status).toBe(200);
+      t.clock.advance(31 * DAY);
+      const login = await http.post<{ token: string }>("/api/auth/login", {
+        email: user.email,
+        password: user.password,
+      });
+      expect((await borrow(login.body.token, book.id)).body.state).toBe("success");
+      expect((await bookOf(book.id)).borrowTimes).toBe(2);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});
+
 describe("borrowing under concurrency", () => {
   it("lends the last copy to exactly one of many readers racing for it", async () => {
     const book = await createBook(t.database.db, { copies: 1, price: 100 });

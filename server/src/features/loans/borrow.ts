@@ -1,10 +1,11 @@
 import { BORROW_LIMIT, LOAN_DAYS, borrowStates } from "@folio/contract/constants";
 import type { BorrowResult } from "@folio/contract/loans";
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
 import { books, cartItems, loans, users, wishlistItems } from "../../db/schema";
+import { mailNameOf } from "../accounts/service";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts/auth";
 import { penceToPounds } from "../catalogue/presenter";
@@ -23,8 +24,18 @@ export const borrowMessages = {
   alreadyBorrowed: "You have already borrowed this book",
 } as const;
 
+/** A reader who had a book this recently borrows it again without spending its licence. */
+const RELEND_DAYS = LOAN_DAYS;
+
 interface Classified {
-  borrowable: { id: number; pricePence: number; title: string; author: string }[];
+  borrowable: {
+    id: number;
+    pricePence: number;
+    title: string;
+    author: string;
+    /** false when the reader had this book in the last 30 days: no new lend of its licence */
+    spendsLicence: boolean;
+  }[];
   invalid: number[];
   borrowed: number[];
   lowStock: number[];
@@ -32,7 +43,12 @@ interface Classified {
 }
 
 /** Sorts the requested books by what stops each from being lent, with their rows locked. */
-async function classify(tx: Transaction, userId: string, bookIds: number[]): Promise<Classified> {
+async function classify(
+  tx: Transaction,
+  userId: string,
+  bookIds: number[],
+  now: Date,
+): Promise<Classified> {
   // Book rows in id order, so two borrowers lock them in the same order and never deadlock.
   const rows = await tx
     .select({
@@ -48,11 +64,22 @@ async function classify(tx: Transaction, userId: string, bookIds: number[]): Pro
     .where(inArray(books.id, bookIds))
     .orderBy(books.id)
     .for("update");
-  const open = await tx
-    .select({ bookId: loans.bookId })
+  // The reader's loans of these books that are open or ended in the last 30 days.
+  const recent = await tx
+    .select({ bookId: loans.bookId, open: sql<boolean>`${loans.returnedAt} is null` })
     .from(loans)
-    .where(and(eq(loans.userId, userId), isNull(loans.returnedAt), inArray(loans.bookId, bookIds)));
-  const held = new Set(open.map((loan) => loan.bookId));
+    .where(
+      and(
+        eq(loans.userId, userId),
+        inArray(loans.bookId, bookIds),
+        or(
+          isNull(loans.returnedAt),
+          gte(loans.returnedAt, new Date(now.getTime() - RELEND_DAYS * DAY)),
+        ),
+      ),
+    );
+  const held = new Set(recent.filter((loan) => loan.open).map((loan) => loan.bookId));
+  const hadRecently = new Set(recent.map((loan) => loan.bookId));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const result: Classified = {
     borrowable: [],
@@ -65,9 +92,9 @@ async function classify(tx: Transaction, userId: string, bookIds: number[]): Pro
     const book = byId.get(id);
     if (!book) result.invalid.push(id);
     else if (held.has(id)) result.borrowed.push(id);
-    else if (book.borrowTimes >= book.loanCap) result.exceedLimit.push(id);
+    else if (!hadRecently.has(id) && book.borrowTimes >= book.loanCap) result.exceedLimit.push(id);
     else if (book.availableCopies <= 0) result.lowStock.push(id);
-    else result.borrowable.push(book);
+    else result.borrowable.push({ ...book, spendsLicence: !hadRecently.has(id) });
   }
   return result;
 }
@@ -100,7 +127,7 @@ export async function borrowBooks(
     { userId: user.id, scope: "borrow/borrow", key: idempotencyKey, request: { bookIds }, now },
     async (tx): Promise<BorrowResult> => {
       const balancePence = await lockBalance(tx, user.id);
-      const c = await classify(tx, user.id, bookIds);
+      const c = await classify(tx, user.id, bookIds, now);
       const base = {
         dueDate: null,
         balance: penceToPounds(balancePence),
@@ -153,16 +180,21 @@ export async function borrowBooks(
             borrowedAt: now,
             dueAt,
             pricePence: book.pricePence,
+            licenceSpent: book.spendsLicence,
           })),
         )
         .returning({ id: loans.id, bookId: loans.bookId, pricePence: loans.pricePence });
-      // The CHECK on available_copies backs up the lock: a copy can never go below zero.
+      // The CHECK on available_copies backs up the lock: a copy can never go below zero. A
+      // loan again of a book the reader had this month is neither a new lend of its licence
+      // nor a new loan for Popular.
+      const spending = c.borrowable.filter((book) => book.spendsLicence).map((book) => book.id);
+      const spends = spending.length > 0 ? inArray(books.id, spending) : sql`false`;
       await tx
         .update(books)
         .set({
           availableCopies: sql`${books.availableCopies} - 1`,
-          borrowTimes: sql`${books.borrowTimes} + 1`,
-          recentLoans: sql`${books.recentLoans} + 1`,
+          borrowTimes: sql`${books.borrowTimes} + (case when ${spends} then 1 else 0 end)`,
+          recentLoans: sql`${books.recentLoans} + (case when ${spends} then 1 else 0 end)`,
         })
         .where(inArray(books.id, ids));
       let balanceAfter = balancePence;
@@ -183,7 +215,7 @@ export async function borrowBooks(
         .where(and(eq(wishlistItems.userId, user.id), inArray(wishlistItems.bookId, ids)));
 
       const [reader] = await tx
-        .select({ email: users.email, name: users.name })
+        .select({ email: users.email, name: mailNameOf })
         .from(users)
         .where(eq(users.id, user.id));
       await enqueueMail(

@@ -5,6 +5,7 @@ import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
 import { books, loans, users } from "../../db/schema";
+import { mailNameOf } from "../accounts/service";
 import { enqueueMail } from "../notifications/outbox";
 import { closeLoan } from "./service";
 
@@ -129,21 +130,25 @@ export async function remindDueSoon(
 async function recipientOf(tx: Transaction, userId: string | null, bookId: number) {
   if (!userId) return null;
   const [row] = await tx
-    .select({ email: users.email, name: users.name, title: books.title, author: books.author })
+    .select({ email: users.email, name: mailNameOf, title: books.title, author: books.author })
     .from(users)
     .innerJoin(books, eq(books.id, bookId))
     .where(eq(users.id, userId));
   return row ?? null;
 }
 
-/** Popular counts loans of the last 30 days; this keeps books.recent_loans true to that. */
+/**
+ * Popular counts loans of the last 30 days (a reader borrowing again what they had this month
+ * counts once); this keeps books.recent_loans true to that.
+ */
 export async function refreshRecentLoans(tx: Transaction, now: Date): Promise<void> {
   const since = new Date(now.getTime() - 30 * DAY);
   await tx.execute(sql`
     update ${books} set recent_loans = coalesce(recent.n, 0)
     from (
       select b.id, count(l.id)::int as n
-      from ${books} b left join ${loans} l on l.book_id = b.id and l.borrowed_at > ${since}
+      from ${books} b left join ${loans} l
+        on l.book_id = b.id and l.borrowed_at > ${since} and l.licence_spent
       where b.recent_loans > 0 or l.id is not null
       group by b.id
     ) recent

@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import { books, loans, users } from "../../db/schema";
+import { mailNameOf } from "../accounts/service";
 import { errors } from "../../errors";
 import { enqueueMail } from "../notifications/outbox";
 import { statusOf } from "./service";
@@ -29,7 +30,7 @@ export async function mailAboutLoan(
       title: books.title,
       author: books.author,
       email: users.email,
-      name: users.name,
+      name: mailNameOf,
       balancePence: users.balancePence,
     })
     .from(loans)

@@ -206,6 +206,60 @@ describe("renew", () => {
   });
 });
 
+describe("renewals cannot stack", () => {
+  it("refuses a loan due more than 30 days from now with 409, charging nothing", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 10_00 });
+    const { book, loan } = await borrowOne(user, { price: 300 });
+    // Just borrowed: due in 30 days, so one renewal is allowed.
+    const first = await http.post<RenewResult>(
+      "/api/borrow/renew",
+      { bookId: book.id },
+      user.token,
+    );
+    expect(first.body.state).toBe("success");
+    const second = await http.post<ErrorBody>("/api/borrow/renew", { bookId: book.id }, user.token);
+    expect(second.status).toBe(409);
+    const renewableFrom = new Date(new Date(first.body.newDueDate).getTime() - 30 * DAY);
+    expect(second.body).toMatchObject({
+      code: "RENEWAL_TOO_EARLY",
+      message: `This loan is not due for renewal yet: you can renew it from ${new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "Europe/London" }).format(renewableFrom)}, when it is due within 30 days.`,
+    });
+    expect(await balanceOf(user)).toBe(10 - 3 - 3);
+    const charges = await t.database.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.loanId, loan.borrowId), eq(ledger.kind, "renewal")));
+    expect(charges).toHaveLength(1);
+    // Once the due date is 30 days away, it may be renewed again.
+    t.clock.set(renewableFrom);
+    const again = await relogin(user);
+    const later = await http.post<RenewResult>(
+      "/api/borrow/renew",
+      { bookId: book.id },
+      again.token,
+    );
+    expect(later.body.state).toBe("success");
+  });
+
+  it("takes one fee and one period from eight renewals sent at once without a key", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 100_00 });
+    const { book, loan } = await borrowOne(user, { price: 300 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        http.post<RenewResult | ErrorBody>("/api/borrow/renew", { bookId: book.id }, user.token),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => (a.body as ErrorBody).code)).toEqual(
+      Array(7).fill("RENEWAL_TOO_EARLY"),
+    );
+    expect(await balanceOf(user)).toBe(100 - 3 - 3);
+    const [open] = (await http.post<LoanList>("/api/borrow/borrowlist", undefined, user.token)).body
+      .data;
+    expect(new Date(open!.dueDate).getTime()).toBe(new Date(loan.dueDate).getTime() + 30 * DAY);
+  });
+});
+
 describe("return", () => {
   it("frees the copy, keeps the charge, mails the reader, and works once", async () => {
     const user = await createUser(t.app, t.database.db, { balancePence: 10_00 });

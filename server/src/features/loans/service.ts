@@ -11,12 +11,14 @@ import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { books, loans, users, type LoanRow } from "../../db/schema";
+import { mailNameOf } from "../accounts/service";
 import { errors } from "../../errors";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts/auth";
 import { coverUrlFor, penceToPounds } from "../catalogue/presenter";
 import { findBooks } from "../catalogue/service";
 import { enqueueMail } from "../notifications/outbox";
+import { formatLongDate } from "../notifications/templates";
 import { lockBalance, postToLedger } from "../payments/ledger";
 
 export function statusOf(loan: Pick<LoanRow, "returnedAt" | "dueAt">, now: Date): LoanStatus {
@@ -114,7 +116,8 @@ export const insufficientForRenewal = (shortfallPence: number) =>
 
 /**
  * Renews the caller's open loan of a book (also when overdue): the fee is the book's price now,
- * and the new due date is 30 days from the later of the current due date and now.
+ * and the new due date is 30 days from the later of the current due date and now. A loan due
+ * more than 30 days from now is not renewable yet (409, nothing charged).
  */
 export async function renewLoan(
   ctx: AppContext,
@@ -130,6 +133,14 @@ export async function renewLoan(
       // Same lock order as borrowing: the reader's row first, then the loan.
       const balancePence = await lockBalance(tx, user.id);
       const loan = await lockOpenLoan(tx, user.id, bookId);
+      // Renewals cannot stack: only a loan due within one loan period may be renewed, so the
+      // due date is never more than two periods away.
+      const renewableFrom = loan.dueAt.getTime() - LOAN_DAYS * DAY;
+      if (now.getTime() < renewableFrom) {
+        throw errors.renewalTooEarly(
+          formatLongDate(new Date(renewableFrom), ctx.mail.format.timeZone),
+        );
+      }
       const [book] = await tx
         .select({ pricePence: books.pricePence })
         .from(books)
@@ -217,7 +228,7 @@ export async function closeLoan(
   if (!book) return false;
   if (loan.userId) {
     const [reader] = await tx
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: mailNameOf })
       .from(users)
       .where(eq(users.id, loan.userId));
     if (reader) {

@@ -1,4 +1,5 @@
 import { errorBodySchema } from "@folio/contract/common";
+import { normalizeEmail } from "@folio/contract/constants";
 import { sendEmailRequestSchema, sendEmailResponseSchema } from "@folio/contract/notifications";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -31,13 +32,14 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     },
     async (request) => {
       const user = await authenticate(ctx, request);
-      if (request.body.to.toLowerCase() !== user.email.toLowerCase()) throw errors.notYourAddress();
+      if (normalizeEmail(request.body.to) !== user.email) throw errors.notYourAddress();
       await ctx.rateLimiter.hit([`notify:user:${user.id}`], ctx.config.authRateLimit);
       const { type } = request.body;
       if (type === "register") {
         await enqueueMail(
           ctx.db,
-          { type, to: user.email, data: { name: user.name, shopUrl: ctx.config.publicUrl } },
+          // The welcome mail greets no one by name: it went first to an unproven address.
+          { type, to: user.email, data: { name: null, shopUrl: ctx.config.publicUrl } },
           ctx.mail.format,
           ctx.clock.now(),
         );

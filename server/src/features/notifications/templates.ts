@@ -9,25 +9,28 @@ export interface MailBook {
   pricePence?: number;
 }
 
-/** What each type of mail needs to be written. */
+/**
+ * What each type of mail needs to be written. `name` is the reader's own name, or null while
+ * their address is unproven (accounts' mailNameOf): then the mail greets no one by name.
+ */
 export interface MailData {
-  register: { name: string; shopUrl: string };
-  password_reset: { name: string; resetUrl: string; expiresAt: Date };
+  register: { name: string | null; shopUrl: string };
+  password_reset: { name: string | null; resetUrl: string; expiresAt: Date };
   borrow: {
-    name: string;
+    name: string | null;
     books: MailBook[];
     chargePence: number;
     balancePence: number;
     myBooksUrl: string;
   };
-  due_soon: { name: string; book: MailBook & { dueDate: Date }; myBooksUrl: string };
+  due_soon: { name: string | null; book: MailBook & { dueDate: Date }; myBooksUrl: string };
   expired: {
-    name: string;
+    name: string | null;
     book: MailBook & { dueDate: Date };
     autoReturnDate: Date;
     myBooksUrl: string;
   };
-  return: { name: string; book: MailBook; returnDate: Date; shopUrl: string };
+  return: { name: string | null; book: MailBook; returnDate: Date; shopUrl: string };
 }
 
 export interface RenderedMail {
@@ -55,8 +58,8 @@ type Block =
   | { kind: "list"; items: string[] }
   | { kind: "button"; label: string; url: string };
 
-function compose(subject: string, greetingName: string, blocks: Block[]): RenderedMail {
-  const greeting = `Dear ${greetingName},`;
+function compose(subject: string, greetingName: string | null, blocks: Block[]): RenderedMail {
+  const greeting = `Dear ${greetingName ?? "reader"},`;
   const signOff = `Happy reading,\nThe ${SHOP_NAME} team`;
   const text = [
     greeting,

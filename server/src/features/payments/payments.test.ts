@@ -94,12 +94,22 @@ describe("payments/topup", () => {
     ).toEqual([]);
   });
 
-  it("accepts exactly 10000", async () => {
-    const user = await createUser(t.app, t.database.db);
-    expect(
-      (await http.post<TopUpResponse>("/api/payments/topup", { amount: 10000 }, user.token)).body
-        .balance,
-    ).toBe(10000);
+  it("accepts exactly 10000 in one top-up where the daily limit allows it", async () => {
+    const generous = await createTestApp({ TOP_UP_DAILY_LIMIT: "10000" }, { shareDatabaseWith: t });
+    try {
+      const user = await createUser(generous.app, generous.database.db);
+      expect(
+        (
+          await httpClient(generous.app).post<TopUpResponse>(
+            "/api/payments/topup",
+            { amount: 10000 },
+            user.token,
+          )
+        ).body.balance,
+      ).toBe(10000);
+    } finally {
+      await generous.close();
+    }
   });
 
   it("replays the first answer for a repeated Idempotency-Key and charges once", async () => {
@@ -152,5 +162,60 @@ describe("payments/history", () => {
       new Date(body.data[1]!.date).getTime(),
     );
     expect((await http.post("/api/payments/history")).status).toBe(401);
+  });
+});
+
+describe("the daily top-up limit (TOP_UP_DAILY_LIMIT, £1,000 by default)", () => {
+  it("lets a reader add up to £1,000 in a day, then refuses with what is left, charging nothing", async () => {
+    const user = await createUser(t.app, t.database.db);
+    expect((await http.post("/api/payments/topup", { amount: 600 }, user.token)).status).toBe(200);
+    const over = await http.post<ErrorBody>("/api/payments/topup", { amount: 500 }, user.token);
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({
+      code: "TOP_UP_DAILY_LIMIT",
+      message: "You can top up at most £1,000.00 a day. You can add up to £400.00 more today.",
+      field: "amount",
+    });
+    expect((await http.post("/api/payments/topup", { amount: 400 }, user.token)).status).toBe(200);
+    const full = await http.post<ErrorBody>("/api/payments/topup", { amount: 0.01 }, user.token);
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(
+      "You have reached today's top-up limit of £1,000.00. You can top up again tomorrow.",
+    );
+    expect((await http.get<UserInfo>("/api/users/info", user.token)).body.balance).toBe(1000);
+    expect(
+      (await http.post<PaymentHistory>("/api/payments/history", undefined, user.token)).body.data,
+    ).toHaveLength(2);
+  });
+
+  it("holds under top-ups sent at once", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        http.post("/api/payments/topup", { amount: 200 }, user.token),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(3);
+    expect((await http.get<UserInfo>("/api/users/info", user.token)).body.balance).toBe(1000);
+  });
+
+  it("starts again at local midnight (TIME_ZONE)", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const start = t.clock.now();
+    try {
+      // 23:00 in London, then 01:00 the next day.
+      t.clock.set("2026-11-20T23:00:00Z");
+      expect((await http.post("/api/payments/topup", { amount: 1000 }, user.token)).status).toBe(
+        200,
+      );
+      expect((await http.post("/api/payments/topup", { amount: 1 }, user.token)).status).toBe(409);
+      t.clock.set("2026-11-21T01:00:00Z");
+      expect((await http.post("/api/payments/topup", { amount: 1000 }, user.token)).status).toBe(
+        200,
+      );
+    } finally {
+      t.clock.set(start);
+    }
   });
 });

@@ -1,14 +1,17 @@
 import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { startOfDay } from "../../calendar";
 import type { AppContext } from "../../context";
 import { ledger } from "../../db/schema";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts/auth";
 import { penceToPounds } from "../catalogue/presenter";
-import { postToLedger } from "./ledger";
+import { errors } from "../../errors";
+import { lockBalance, postToLedger } from "./ledger";
 
 export const poundsToPence = (pounds: number): number => Math.round(pounds * 100);
 
+/** Adds money to the reader's balance, within the daily limit (TOP_UP_DAILY_LIMIT). */
 export async function topUp(
   ctx: AppContext,
   user: AuthUser,
@@ -27,6 +30,22 @@ export async function topUp(
       now,
     },
     async (tx) => {
+      // The reader's row, locked, puts their top-ups one after another: two at once cannot
+      // both fit in what is left of today's limit.
+      await lockBalance(tx, user.id);
+      const [today] = await tx
+        .select({ pence: sql<number>`coalesce(sum(${ledger.amountPence}), 0)::int` })
+        .from(ledger)
+        .where(
+          and(
+            eq(ledger.userId, user.id),
+            eq(ledger.kind, "topup"),
+            gte(ledger.createdAt, startOfDay(now, ctx.config.timeZone)),
+          ),
+        );
+      const limit = ctx.config.topUpDailyLimitPence;
+      const left = Math.max(0, limit - (today?.pence ?? 0));
+      if (amountPence > left) throw errors.topUpDailyLimit(limit, left);
       const { ledgerId, balancePence } = await postToLedger(tx, {
         userId: user.id,
         kind: "topup",

@@ -1,8 +1,10 @@
 import type { ErrorBody } from "@folio/contract/common";
 import type { BorrowResult } from "@folio/contract/loans";
 import type { ContentResponse, Progress } from "@folio/contract/reading";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY, MINUTE } from "../../clock";
+import { queryRows } from "../../db/client";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { createUser, type TestUser } from "../accounts/test-factories";
@@ -57,6 +59,62 @@ const contentUrl = async (reader: TestUser, bookId: number) =>
 const fetchFile = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url, headers });
 
+describe("content links end with the session they were made in", () => {
+  const resetTokenOf = async (email: string) => {
+    await http.post("/api/auth/forget", { email });
+    const [mail] = await queryRows<{ text_body: string }>(
+      t.database.db,
+      sql`select text_body from outbox where to_address = ${email} order by id desc limit 1`,
+    );
+    return /token=([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
+  };
+
+  it.each([
+    ["logout", async (reader: TestUser) => http.post("/api/auth/logout", undefined, reader.token)],
+    [
+      "a password change in another session",
+      async (reader: TestUser) => {
+        const other = await http.post<{ token: string }>("/api/auth/login", {
+          email: reader.email,
+          password: reader.password,
+        });
+        return http.post("/api/users/update", { password: "changed pw 1" }, other.body.token);
+      },
+    ],
+    [
+      "a password reset",
+      async (reader: TestUser) =>
+        http.post("/api/auth/reset", {
+          token: await resetTokenOf(reader.email),
+          password: "reset pw 1",
+        }),
+    ],
+  ])("a link stops working after %s, well within its 10 minutes", async (_, endSession) => {
+    const { book, reader } = await borrowedBook();
+    const { body } = await contentUrl(reader, book.id);
+    expect((await fetchFile(body.contentURL)).statusCode).toBe(200);
+    expect((await endSession(reader)).status).toBe(200);
+    const after = await fetchFile(body.contentURL);
+    expect(after.statusCode).toBe(403);
+    expect(after.json<ErrorBody>()).toMatchObject({
+      code: "CONTENT_LINK_ENDED",
+      message:
+        "This reading link ended with the session it was made in. Please log in and open the book again.",
+    });
+  });
+
+  it("a link made in another session of the same reader keeps working", async () => {
+    const { book, reader } = await borrowedBook();
+    const other = await http.post<{ token: string }>("/api/auth/login", {
+      email: reader.email,
+      password: reader.password,
+    });
+    const { body } = await contentUrl(reader, book.id);
+    expect((await http.post("/api/auth/logout", undefined, other.body.token)).status).toBe(200);
+    expect((await fetchFile(body.contentURL)).statusCode).toBe(200);
+  });
+});
+
 describe("signed content links", () => {
   it("gives a borrower a link valid 10 minutes that serves the EPUB", async () => {
     const { book, reader, epub } = await borrowedBook();
@@ -70,7 +128,8 @@ describe("signed content links", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("application/epub+zip");
     expect(file.headers["accept-ranges"]).toBe("bytes");
-    expect(file.headers["cache-control"]).toContain("max-age");
+    // Kept by no cache: the link ends with its session, and so must the copy it fetched.
+    expect(file.headers["cache-control"]).toBe("no-store");
     expect(file.rawPayload.equals(Buffer.from(epub))).toBe(true);
     const again = await fetchFile(body.contentURL, { "if-none-match": String(file.headers.etag) });
     expect(again.statusCode).toBe(304);

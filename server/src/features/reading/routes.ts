@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { errors } from "../../errors";
-import { authenticate } from "../accounts/auth";
+import { authenticate, isSessionLive } from "../accounts/auth";
 import { bookContentKey } from "./content-store";
 import { canRead, contentUrlFor, loadProgress, saveProgress } from "./service";
 import { verifyContentGrant } from "./signed-url";
@@ -85,8 +85,10 @@ export const readingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         throw check.reason === "expired"
           ? errors.contentLinkExpired()
           : errors.contentLinkInvalid();
-      // The loan is checked on every request, not only when the link was made.
-      if (!(await canRead(ctx, check.grant.userId, bookId))) throw errors.notBorrowedForReading();
+      // The session and the loan are checked on every request, not only when the link was made.
+      const { userId, sessionId } = check.grant;
+      if (!(await isSessionLive(ctx, sessionId, userId))) throw errors.contentLinkEnded();
+      if (!(await canRead(ctx, userId, bookId))) throw errors.notBorrowedForReading();
       const key = bookContentKey(bookId);
       const info = await ctx.content.stat(key);
       if (!info) throw errors.contentMissing();
@@ -97,8 +99,8 @@ export const readingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         .header("accept-ranges", "bytes")
         .header("etag", etag)
         .header("last-modified", info.modified.toUTCString())
-        // The file never changes under one link; the link itself expires.
-        .header("cache-control", "private, max-age=600, immutable")
+        // Kept nowhere: the link ends with its session, and so must what it fetched.
+        .header("cache-control", "no-store")
         .header("content-disposition", `inline; filename="book-${bookId}.epub"`);
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
 

@@ -38,7 +38,12 @@ export async function contentUrlFor(
   const expires = Math.floor((ctx.clock.now().getTime() + CONTENT_URL_MINUTES * MINUTE) / 1000);
   return {
     state: "success",
-    contentURL: signContentUrl(ctx.config.secret, { bookId, userId: user.id, expires }),
+    contentURL: signContentUrl(ctx.config.secret, {
+      bookId,
+      userId: user.id,
+      sessionId: user.sessionId,
+      expires,
+    }),
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }

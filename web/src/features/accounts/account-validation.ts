@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from "@folio/contract/constants";
+import { isEmailAddress, PASSWORD_MIN_LENGTH } from "@folio/contract/constants";
 import { accountMessages } from "./messages";
 
 /** What is wrong with a form: one message, and the fields it is about. */
@@ -26,7 +26,7 @@ export function checkRegistration(
 ): FormProblem<keyof RegistrationValues> | null {
   const blank = blankFields(values);
   if (blank.length > 0) return { message: accountMessages.fillAllFields, fields: blank };
-  if (!EMAIL_PATTERN.test(values.email.trim())) {
+  if (!isEmailAddress(values.email.trim())) {
     return { message: accountMessages.invalidEmail, fields: ["email"] };
   }
   return checkNewPassword(values);
@@ -63,7 +63,7 @@ export function checkLogin(values: LoginValues): FormProblem<keyof LoginValues> 
 
 export function checkEmail(email: string): FormProblem<"email"> | null {
   if (isBlank(email)) return { message: accountMessages.fillAllFields, fields: ["email"] };
-  if (!EMAIL_PATTERN.test(email.trim())) {
+  if (!isEmailAddress(email.trim())) {
     return { message: accountMessages.invalidEmail, fields: ["email"] };
   }
   return null;
@@ -96,7 +96,7 @@ export function collectAccountChanges(
       problem: { message: accountMessages.fillOneField, fields: ["name", "email", "password"] },
     };
   }
-  if (changes.email !== undefined && !EMAIL_PATTERN.test(changes.email)) {
+  if (changes.email !== undefined && !isEmailAddress(changes.email)) {
     return { changes: null, problem: { message: accountMessages.invalidEmail, fields: ["email"] } };
   }
   if (changes.password !== undefined && changes.password.length < PASSWORD_MIN_LENGTH) {

@@ -53,6 +53,8 @@ describe("ResetPasswordPage", () => {
     });
     vi.stubGlobal("fetch", fetchMock);
     renderWithProviders(<ResetPasswordPage />, { route: "/reset-password?token=abc123" });
+    // The token leaves the address bar (and so the history) as soon as the page has read it.
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/reset-password$/);
     await user.type(screen.getByLabelText("New password"), "secret1");
     await user.type(screen.getByLabelText("Confirm new password"), "secret1");
     await user.click(screen.getByRole("button", { name: "Set new password" }));

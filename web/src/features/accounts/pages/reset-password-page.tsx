@@ -23,8 +23,13 @@ function failure(error: unknown): string {
 /** Opened from the password_reset mail: /reset-password?token=… */
 export function ResetPasswordPage() {
   useDocumentTitle("Reset password");
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token")?.trim() ?? "";
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Read once, then taken out of the address bar at once, so it stays out of the history and
+  // of anything the page later shares its address with.
+  const [token] = useState(() => searchParams.get("token")?.trim() ?? "");
+  useEffect(() => {
+    if (searchParams.has("token")) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
   const resetPassword = useResetPassword();
   const form = useFormProblem<keyof NewPasswordValues>();
   const [values, setValues] = useState<NewPasswordValues>({ password: "", confirmPassword: "" });

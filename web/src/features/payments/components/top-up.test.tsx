@@ -158,4 +158,23 @@ describe("TopUp", () => {
     expect(onToppedUp).not.toHaveBeenCalled();
     expect(custom()).toHaveValue(20);
   });
+
+  it("shows how much may still be added today when the daily limit refuses a top-up", async () => {
+    const user = userEvent.setup();
+    const message = "You can top up at most £1,000.00 a day. You can add up to £500.00 more today.";
+    fetchMock = fakeApi({
+      "/api/payments/topup": jsonResponse(
+        { state: "error", code: "TOP_UP_DAILY_LIMIT", message, field: "amount" },
+        409,
+      ),
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const onToppedUp = renderTopUp();
+    await user.click(preset("£1,000.00"));
+    await user.click(confirm());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText("Top up failed, please try again later")).not.toBeInTheDocument();
+    expect(onToppedUp).not.toHaveBeenCalled();
+    expect(screen.getByTestId("location")).toHaveTextContent("/user/profile?view=TopUp");
+  });
 });

@@ -71,7 +71,9 @@ export function TopUp({ balance, onToppedUp }: TopUpProps) {
           keys.settle(error);
           // A 401 has already sent the person to log in.
           if (!(error instanceof ApiError && error.status === 401)) {
-            showToast(paymentMessages.topUpFailed, { tone: "error" });
+            // The daily limit's message says how much may still be added today.
+            const limited = error instanceof ApiError && error.code === "TOP_UP_DAILY_LIMIT";
+            showToast(limited ? error.message : paymentMessages.topUpFailed, { tone: "error" });
           }
         },
       },
