@@ -550,13 +550,25 @@ describe("access control, over HTTP, on PostgreSQL", () => {
     expect(good.status).toBe(200);
     expect(good.body.startsWith("PK")).toBe(true);
 
-    const q = Object.fromEntries(url.searchParams) as { u: string; e: string; s: string };
+    const q = Object.fromEntries(url.searchParams) as {
+      u: string;
+      n: string;
+      e: string;
+      s: string;
+    };
     const flip = (s: string) => `${s.slice(0, -1)}${s.endsWith("A") ? "B" : "A"}`;
     const query = (over: Partial<typeof q>) =>
       `?${new URLSearchParams({ ...q, ...over }).toString()}`;
     const nowSeconds = Math.floor(Date.now() / 1000);
+    // A link is signed for a session too; the other reader's own live one, from the database.
+    const [otherSession] = await database.query<{ id: string }>(
+      "select id from sessions where user_id = $1 and revoked_at is null order by id desc limit 1",
+      [other.id],
+    );
+    const sessionOf = (userId: string) =>
+      userId === victim.id ? Number(q.n) : Number(otherSession!.id);
     const signed = (grant: { bookId: number; userId: string; expires: number }, key = secret) =>
-      signContentUrl(key, grant);
+      signContentUrl(key, { ...grant, sessionId: sessionOf(grant.userId) });
     const attempts: [string, string, number, string?][] = [
       [
         "signature altered",
@@ -565,7 +577,12 @@ describe("access control, over HTTP, on PostgreSQL", () => {
         "CONTENT_LINK_INVALID",
       ],
       ["signature cut short", `${url.pathname}${query({ s: q.s.slice(0, 20) })}`, 403],
-      ["signature left out", `${url.pathname}?u=${q.u}&e=${q.e}`, 403],
+      ["signature left out", `${url.pathname}?u=${q.u}&n=${q.n}&e=${q.e}`, 403],
+      [
+        "another session in the link",
+        `${url.pathname}${query({ n: String(Number(q.n) + 1) })}`,
+        403,
+      ],
       ["another reader in the link", `${url.pathname}${query({ u: other.id })}`, 403],
       ["expiry pushed back", `${url.pathname}${query({ e: String(Number(q.e) + 3600) })}`, 403],
       ["another book, borrowed too", `/api/content/${victim.otherLoanBook}.epub${url.search}`, 403],
