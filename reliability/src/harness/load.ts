@@ -26,12 +26,27 @@ export interface LoadReport {
   acknowledged: Acknowledged;
 }
 
-type Action = "borrow" | "renew" | "return" | "topup" | "cart" | "wishlist" | "browse" | "mybooks";
+type Action =
+  | "borrow"
+  | "renew"
+  | "return"
+  | "reborrow"
+  | "renewBurst"
+  | "topup"
+  | "cart"
+  | "wishlist"
+  | "browse"
+  | "mybooks";
 
 const weighted: [Action, number][] = [
   ["borrow", 22],
   ["renew", 8],
   ["return", 14],
+  // The two ways one account abused loans (issue 16): returning and borrowing the same book
+  // again and again to spend its licence, and renewals sent at once to stack due dates. The
+  // invariants then check that neither worked.
+  ["reborrow", 6],
+  ["renewBurst", 3],
   ["topup", 8],
   ["cart", 16],
   ["wishlist", 6],
@@ -79,6 +94,30 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   let requestsBefore = 0;
   for (const tally of tallies) requestsBefore += tally.requests;
 
+  const borrow = async (api: Api, token: string, ids: number[], open: Set<number>) => {
+    const answer = await api.post<BorrowAnswer>(
+      "/api/borrow/borrow",
+      { bookId: ids },
+      token,
+      Math.random() < 0.5 ? { "idempotency-key": randomUUID() } : undefined,
+    );
+    if (answer.status === 200 && answer.body.loans.length > 0) {
+      acknowledged.borrowMails += 1;
+      for (const loan of answer.body.loans) {
+        acknowledged.loanIds.add(loan.borrowId);
+        open.add(loan.bookId);
+      }
+    }
+  };
+  const giveBack = async (api: Api, token: string, bookId: number, open: Set<number>) => {
+    const answer = await api.post<{ borrowId: number }>("/api/borrow/return", { bookId }, token);
+    if (answer.status === 200) {
+      open.delete(bookId);
+      acknowledged.returns.add(answer.body.borrowId);
+    }
+    return answer.status === 200;
+  };
+
   const reader = async (r: Reader, index: number) => {
     const api = options.apis[index % options.apis.length]!;
     const open = new Set<number>();
@@ -91,19 +130,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
           case "borrow": {
             const ids = [pick(options.bookIds)];
             if (Math.random() < 0.3) ids.push(pick(options.bookIds));
-            const answer = await api.post<BorrowAnswer>(
-              "/api/borrow/borrow",
-              { bookId: ids },
-              token,
-              Math.random() < 0.5 ? { "idempotency-key": randomUUID() } : undefined,
-            );
-            if (answer.status === 200 && answer.body.loans.length > 0) {
-              acknowledged.borrowMails += 1;
-              for (const loan of answer.body.loans) {
-                acknowledged.loanIds.add(loan.borrowId);
-                open.add(loan.bookId);
-              }
-            }
+            await borrow(api, token, ids, open);
             break;
           }
           case "renew": {
@@ -115,16 +142,21 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
           }
           case "return": {
             if (open.size === 0) break;
+            await giveBack(api, token, pick([...open]), open);
+            break;
+          }
+          case "reborrow": {
+            if (open.size === 0) break;
             const bookId = pick([...open]);
-            const answer = await api.post<{ borrowId: number }>(
-              "/api/borrow/return",
-              { bookId },
-              token,
+            if (await giveBack(api, token, bookId, open)) await borrow(api, token, [bookId], open);
+            break;
+          }
+          case "renewBurst": {
+            if (open.size === 0) break;
+            const bookId = pick([...open]);
+            await Promise.all(
+              Array.from({ length: 4 }, () => api.post("/api/borrow/renew", { bookId }, token)),
             );
-            if (answer.status === 200) {
-              open.delete(bookId);
-              acknowledged.returns.add(answer.body.borrowId);
-            }
             break;
           }
           case "topup": {
