@@ -891,12 +891,122 @@ describe("access control, over HTTP, on PostgreSQL", () => {
       body: JSON.stringify({ email: target.email, password: target.password }),
       localAddress: "127.0.0.30",
     });
-    expectThat(rightFromElsewhere.status === 429, "the account's limit let a login through", {
+    // Failures from elsewhere never lock the owner out: a source with no failures of its own
+    // has its password checked, and the right one logs in (issue 16, decision 014).
+    expectThat(rightFromElsewhere.status === 200, "failures from elsewhere locked the owner out", {
       status: rightFromElsewhere.status,
       text: rightFromElsewhere.body,
     });
-    figures.refusedAsExpected += 2;
+    figures.refusedAsExpected += 1;
+    figures.checks += 1;
+
+    const login = (email: string, password: string, from: string) =>
+      rawRequest(limited.base, "/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password }),
+        localAddress: from,
+      });
+
+    // Lockout: ten failures from one source; the owner, from another, still gets in.
+    const owner = await newReader(api, 0);
+    const lockout: number[] = [];
+    for (let i = 0; i < 10; i += 1)
+      lockout.push((await login(owner.email, `wrong ${i}`, "127.0.0.40")).status);
+    expect(lockout.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(lockout.slice(5).every((status) => status === 429)).toBe(true);
+    const ownerIn = await login(owner.email, owner.password, "127.0.0.41");
+    expectThat(ownerIn.status === 200, "ten failures from elsewhere locked the owner out", {
+      status: ownerIn.status,
+      text: ownerIn.body,
+    });
+    const ownerToken = (JSON.parse(ownerIn.body) as { token?: string }).token ?? "";
+    expectThat(
+      (await api.get("/api/users/info", ownerToken)).status === 200,
+      "the owner's token after an attack does not work",
+    );
+    const guesserRight = await login(owner.email, owner.password, "127.0.0.40");
+    expectThat(guesserRight.status === 429, "the guessing source got in with the password", {
+      status: guesserRight.status,
+      text: guesserRight.body,
+    });
+    figures.refusedAsExpected += 1;
+
+    // Dotted capital I: another address, which never reaches the plain i's account.
+    const suffix = randomBytes(4).toString("hex");
+    const plain = await api.post<{ UUID: string }>("/api/users/register", {
+      name: "Victim",
+      email: `victim-${suffix}@example.com`,
+      password: "victim password 1",
+    });
+    expect(plain.status).toBe(200);
+    const dotted = `vİctim-${suffix}@example.com`;
+    const dottedLogin = await login(dotted, "victim password 1", "127.0.0.42");
+    expectThat(dottedLogin.status === 401, "a dotted capital I logged into the plain i's account", {
+      status: dottedLogin.status,
+      text: dottedLogin.body,
+    });
+    const dottedAccount = await api.post<{ UUID: string }>("/api/users/register", {
+      name: "Mallory",
+      email: dotted,
+      password: "mallory password",
+    });
+    expectThat(
+      dottedAccount.status !== 200 || dottedAccount.body.UUID !== plain.body.UUID,
+      "registering the dotted address reached the plain one's account",
+    );
+    // Fullwidth letters are the same address (NFKC): the victim's own account, and its limits.
+    const fullwidth = `ｖｉｃｔｉｍ-${suffix}@example.com`;
+    const widthLogin = await login(fullwidth, "victim password 1", "127.0.0.43");
+    expectThat(
+      widthLogin.status === 200 &&
+        (JSON.parse(widthLogin.body) as { UUID?: string }).UUID === plain.body.UUID,
+      "a fullwidth spelling did not reach its own account",
+      { status: widthLogin.status, text: widthLogin.body },
+    );
+    for (const [url, body] of [
+      [
+        "/api/users/register",
+        { name: "Z", email: `vic\u200btim-${suffix}@example.com`, password: "secret 12" },
+      ],
+      ["/api/auth/login", { email: `vic\u200btim-${suffix}@example.com`, password: "secret 12" }],
+    ] as const) {
+      const answer = await rawRequest(limited.base, url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        localAddress: "127.0.0.44",
+      });
+      expectThat(
+        answer.status === 400 && answer.body.includes("cannot be seen"),
+        `${url} took an address with a zero-width space`,
+        { status: answer.status, text: answer.body },
+      );
+      figures.refusedAsExpected += 1;
+    }
     figures.checks += 2;
+
+    // Sliding window: three requests at the end of a wall-clock minute, three at the start of
+    // the next; the sixth within 60 s is refused, as a fixed window would not.
+    const forget = () =>
+      rawRequest(limited.base, "/api/auth/forget", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: `slide-${randomBytes(4).toString("hex")}@example.com` }),
+        localAddress: "127.0.0.50",
+      });
+    const untilSecond = async (second: number) => {
+      const wait = (second * 1000 - (Date.now() % 60_000) + 60_000) % 60_000;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    };
+    await untilSecond(57);
+    const sliding: number[] = [];
+    for (let i = 0; i < 3; i += 1) sliding.push((await forget()).status);
+    await untilSecond(1);
+    for (let i = 0; i < 3; i += 1) sliding.push((await forget()).status);
+    expect(sliding).toEqual([200, 200, 200, 200, 200, 429]);
+    figures.refusedAsExpected += 1;
+    figures.checks += 1;
 
     // Reset tokens cannot be guessed at speed either, nor mail sent in bulk.
     await roomInThisMinute();
