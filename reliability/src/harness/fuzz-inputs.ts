@@ -14,7 +14,8 @@ export type InputKind =
   | "auth-header"
   | "wrong-method"
   | "idempotency-key"
-  | "oversized-body";
+  | "oversized-body"
+  | "stalling-text";
 
 /** One request to send, exactly as built. */
 export interface Attempt {
@@ -562,4 +563,65 @@ export function oversizedAttempt(route: Route, context: FuzzContext, bytes: numb
     withReaderToken: true,
     expectStatus: 413,
   };
+}
+
+/**
+ * Text shaped to make a backtracking pattern take time: the issue's "a@" + "."×N + "@" (4 s
+ * at N = 80,000 before the address check became one pass), long runs of one character, and
+ * repeated address fragments.
+ */
+const stallingShapes: { name: string; make: (n: number) => string }[] = [
+  { name: "a@ + dots + @", make: (n) => `a@${".".repeat(n)}@` },
+  { name: "dots", make: (n) => ".".repeat(n) },
+  { name: "at signs", make: (n) => "@".repeat(n) },
+  { name: "spaces then x", make: (n) => `${" ".repeat(n)}x` },
+  // A tab is two characters in JSON: half as many fit.
+  { name: "tabs", make: (n) => "\t".repeat(Math.floor(n / 2)) },
+  { name: "a@a. repeated", make: (n) => "a@a.".repeat(Math.floor(n / 4)) },
+  { name: "= repeated", make: (n) => "=".repeat(n) },
+];
+
+const takesText = (schema: FieldSchema): boolean =>
+  schema.type === "string" || (schema.anyOf ?? []).some(takesText) || schema.type === undefined;
+
+/**
+ * For every text field of a route's body (and every query parameter), the same hostile text at
+ * sizes up to just under the body limit: sent on every run, not left to chance, so the event
+ * loop guard covers every field of every call.
+ */
+export function stallingAttempts(route: Route, context: FuzzContext, bodyLimit: number): Attempt[] {
+  const path = plausiblePath(route, context);
+  const attempts: Attempt[] = [];
+  const base = {
+    kind: "stalling-text" as const,
+    method: route.method,
+    withReaderToken: route.needsLogin,
+  };
+  if (route.method !== "GET") {
+    const near = bodyLimit - 1024;
+    for (const [field, schema] of Object.entries(route.body)) {
+      if (!takesText(schema)) continue;
+      const bodies = [
+        ...stallingShapes.map((shape) => shape.make(near)),
+        // The issue's own sizes for the address shape.
+        ...[20_000, 40_000, 80_000].map((n) => stallingShapes[0]!.make(n)),
+      ];
+      for (const text of bodies)
+        attempts.push({
+          ...base,
+          url: path,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ [field]: text }),
+        });
+    }
+  }
+  // A query string is bounded by the header limit (16 KB): 8,000 characters of each shape.
+  for (const name of Object.keys(route.query))
+    for (const shape of stallingShapes)
+      attempts.push({
+        ...base,
+        url: `${path}?${name}=${encodeURIComponent(shape.make(8_000))}`,
+        headers: {},
+      });
+  return attempts;
 }

@@ -7,7 +7,14 @@ import {
   type Digest,
   type Reply,
 } from "./fuzz-checks";
+import { now, type EventLoopWatch } from "./event-loop-watch";
 import type { Attempt, InputKind } from "./fuzz-inputs";
+
+export interface Hold {
+  ms: number;
+  /** the request that held the loop that long */
+  where: string;
+}
 
 /**
  * Sends hostile attempts one at a time, each as the fuzz reader and as nobody, and checks each
@@ -18,7 +25,15 @@ export class FuzzRunner {
   readonly routesCovered = new Set<string>();
   rejected = 0;
   accepted = 0;
+  /** per route, the longest any one request held the server's event loop */
+  readonly worstHolds = new Map<string, Hold>();
   private digest: Digest | null = null;
+  private watch: EventLoopWatch | null = null;
+
+  /** Judges every request from now on by how long it held the server's event loop. */
+  watchEventLoop(watch: EventLoopWatch): void {
+    this.watch = watch;
+  }
 
   constructor(
     private readonly api: Api,
@@ -45,12 +60,19 @@ export class FuzzRunner {
       const where = `${attempt.method} ${attempt.url.slice(0, 200)}${sent} (${attempt.kind}${token ? ", logged in" : ""})`;
       const before = (this.digest ??= await databaseDigest(this.sql));
       let reply: Reply;
+      const started = now();
       try {
         reply = await this.fetch(attempt.method, attempt.url, headers, attempt.body);
       } catch (error) {
         problems.push(`${where}: no answer (${String(error)})`);
         this.digest = null;
         continue;
+      }
+      if (this.watch) {
+        const ended = now();
+        await this.watch.settled(ended);
+        const ms = this.watch.heldDuring(started, ended);
+        if (ms > (this.worstHolds.get(route)?.ms ?? -1)) this.worstHolds.set(route, { ms, where });
       }
       problems.push(...answerProblems(reply).map((p) => `${where}: ${p}`));
       if (attempt.expectStatus && reply.status !== attempt.expectStatus)
