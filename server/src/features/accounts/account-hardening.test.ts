@@ -1,11 +1,12 @@
 import type { LoginResponse, RegisterResponse, UserInfo } from "@folio/contract/accounts";
 import type { ErrorBody } from "@folio/contract/common";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE } from "../../clock";
-import { outbox, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
+import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
 import { createUser } from "./test-factories";
 
 // Findings of the outside probe (issue 16) on accounts: addresses, login limits, reset links,
@@ -38,16 +39,7 @@ async function postFrom<T>(app: TestApp, from: string, url: string, body: unknow
   return { status: response.statusCode, body: response.json<T>() };
 }
 
-async function lastMailTo(email: string) {
-  const [mail] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, email))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return mail;
-}
-const resetTokenFrom = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+const lastMailTo = (email: string) => lastMailOf(t.database.db, email);
 
 describe("one form of an address for storage, lookup and limits", () => {
   it("stores an address trimmed, NFKC-normalised and in lower case, and finds it by any case", async () => {

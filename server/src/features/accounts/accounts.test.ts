@@ -6,12 +6,13 @@ import type {
   UserInfo,
 } from "@folio/contract/accounts";
 import type { ErrorBody } from "@folio/contract/common";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY, HOUR, MINUTE } from "../../clock";
-import { outbox, sessions, users } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
+import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
 import { createUser } from "./test-factories";
 import { hashOf } from "./tokens";
 
@@ -28,15 +29,7 @@ afterAll(async () => {
 const uniqueEmail = (label: string) =>
   `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
-async function lastMailTo(email: string) {
-  const [mail] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, email))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return mail;
-}
+const lastMailTo = (email: string) => lastMailOf(t.database.db, email);
 
 describe("register", () => {
   it("creates an account with a zero balance, trimmed email, and writes the welcome mail", async () => {
@@ -294,8 +287,6 @@ describe("users/delete", () => {
 });
 
 describe("password reset", () => {
-  const resetTokenFrom = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-
   it("answers the same for unknown and known emails, mailing only a known one", async () => {
     const user = await createUser(t.app, t.database.db);
     const unknownEmail = uniqueEmail("ghost");

@@ -1,12 +1,11 @@
 import type { ErrorBody } from "@folio/contract/common";
 import type { BorrowResult } from "@folio/contract/loans";
 import type { ContentResponse, Progress } from "@folio/contract/reading";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY, MINUTE } from "../../clock";
-import { queryRows } from "../../db/client";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
+import { lastMailTo, resetTokenFrom } from "../../test/mail";
 import { createUser, type TestUser } from "../accounts/test-factories";
 import { drawCover } from "../catalogue/cover";
 import { createBook } from "../catalogue/test-factories";
@@ -62,11 +61,7 @@ const fetchFile = (url: string, headers: Record<string, string> = {}) =>
 describe("content links end with the session they were made in", () => {
   const resetTokenOf = async (email: string) => {
     await http.post("/api/auth/forget", { email });
-    const [mail] = await queryRows<{ text_body: string }>(
-      t.database.db,
-      sql`select text_body from outbox where to_address = ${email} order by id desc limit 1`,
-    );
-    return /token=([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
+    return resetTokenFrom((await lastMailTo(t.database.db, email))!.textBody)!;
   };
 
   it.each([
