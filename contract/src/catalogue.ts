@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { idSchema, pageSchema, pageSizeSchema, poundsSchema } from "./common";
+import { idSchema, pageSchema, pageSizeSchema, poundsSchema, wireIdSchema } from "./common";
 
 export const bookSchema = z.object({
-  bookId: z.number().int(),
-  id: z.number().int(),
+  bookId: wireIdSchema,
+  id: wireIdSchema,
   title: z.string(),
   author: z.string(),
   category: z.string(),
-  categoryId: z.number().int(),
+  categoryId: wireIdSchema,
   price: poundsSchema,
   /** Mean of the reviews to one decimal; null while a book has none. */
   rating: z.number().nullable(),
@@ -35,7 +35,7 @@ const pagingQuery = {
 /** A list of books: ids in order, and the same books in full so a screen needs one request. */
 export const bookListSchema = z.object({
   state: z.literal("success"),
-  bookId: z.array(z.number().int()),
+  bookId: z.array(wireIdSchema),
   books: z.array(bookSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -68,14 +68,14 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const booksByCategoryQuerySchema = z.object({ categoryId: idSchema, ...pagingQuery });
 
 export const booksByCategorySchema = bookListSchema.extend({
-  categoryId: z.number().int(),
+  categoryId: wireIdSchema,
   /** Every book in the category, for 'Currently N books in total.'. */
   total: z.number().int(),
 });
 export type BooksByCategory = z.infer<typeof booksByCategorySchema>;
 
 export const categorySchema = z.object({
-  id: z.number().int(),
+  id: wireIdSchema,
   name: z.string(),
   description: z.string(),
   bookCount: z.number().int(),

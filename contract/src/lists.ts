@@ -1,7 +1,7 @@
 // The cart and the wishlist: lists of books a reader keeps.
 import { z } from "zod";
 import { bookSchema } from "./catalogue";
-import { idSchema } from "./common";
+import { idSchema, wireIdSchema } from "./common";
 import { MAX_CART_ITEMS } from "./constants";
 
 /** One id or a list of ids, as spec.md's clients send them. */
@@ -24,7 +24,7 @@ export const bookListStateSchema = z.object({
   /** "success", or " exist." when an added book was already in the list */
   state: z.string(),
   message: z.string().optional(),
-  bookId: z.array(z.number().int()),
+  bookId: z.array(wireIdSchema),
   books: z.array(bookSchema),
 });
 export type BookListState = z.infer<typeof bookListStateSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bookSchema } from "./catalogue";
-import { idSchema } from "./common";
+import { idSchema, wireIdSchema } from "./common";
 import { borrowStates } from "./constants";
 import { bookIdsSchema } from "./lists";
 
@@ -11,8 +11,8 @@ export const borrowRequestSchema = z.object({ bookId: bookIdsSchema });
 export type BorrowRequest = z.infer<typeof borrowRequestSchema>;
 
 export const newLoanSchema = z.object({
-  borrowId: z.number().int(),
-  bookId: z.number().int(),
+  borrowId: wireIdSchema,
+  bookId: wireIdSchema,
   borrowDate: z.string(),
   dueDate: z.string(),
 });
@@ -32,10 +32,10 @@ export const borrowResultSchema = z.object({
   balance: z.number(),
   /** pounds to top up before this borrow can go through; 0 unless state is insufficient balance */
   newPayment: z.number(),
-  InvalidBookIds: z.array(z.number().int()),
-  LowStockBookIds: z.array(z.number().int()),
-  BorrowedBookIds: z.array(z.number().int()),
-  ExceedLimitBookIds: z.array(z.number().int()),
+  InvalidBookIds: z.array(wireIdSchema),
+  LowStockBookIds: z.array(wireIdSchema),
+  BorrowedBookIds: z.array(wireIdSchema),
+  ExceedLimitBookIds: z.array(wireIdSchema),
   /** the loans made by this call */
   loans: z.array(newLoanSchema),
   books: z.array(bookSchema),
@@ -43,8 +43,8 @@ export const borrowResultSchema = z.object({
 export type BorrowResult = z.infer<typeof borrowResultSchema>;
 
 export const loanRecordSchema = z.object({
-  borrowId: z.number().int(),
-  bookId: z.number().int(),
+  borrowId: wireIdSchema,
+  bookId: wireIdSchema,
   bookTitle: z.string(),
   bookAuthor: z.string(),
   /** the same, under the names the history screen uses (spec.md §3) */
@@ -76,7 +76,7 @@ export type LoanActionRequest = z.infer<typeof loanActionRequestSchema>;
 export const renewResultSchema = z.object({
   state: z.enum([borrowStates.success, borrowStates.insufficientBalance]),
   message: z.string(),
-  borrowId: z.number().int(),
+  borrowId: wireIdSchema,
   /** the due date after renewal (ISO); the current one when the renewal did not happen */
   newDueDate: z.string(),
   /** the renewal fee, pounds: the book's price */
@@ -89,8 +89,8 @@ export type RenewResult = z.infer<typeof renewResultSchema>;
 export const returnResultSchema = z.object({
   state: z.literal("success"),
   message: z.string(),
-  borrowId: z.number().int(),
-  bookId: z.number().int(),
+  borrowId: wireIdSchema,
+  bookId: wireIdSchema,
   returnDate: z.string(),
 });
 export type ReturnResult = z.infer<typeof returnResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wireIdSchema } from "./common";
 import { MAX_TOP_UP_POUNDS } from "./constants";
 
 // Whole pence, exactly: a tolerance would let 1e-300 through as "0.00", a top-up of 0p.
@@ -25,14 +26,14 @@ export type TopUpRequest = z.infer<typeof topUpRequestSchema>;
 export const topUpResponseSchema = z.object({
   state: z.literal("success"),
   message: z.string(),
-  paymentId: z.number().int(),
+  paymentId: wireIdSchema,
   amount: z.number(),
   balance: z.number(),
 });
 export type TopUpResponse = z.infer<typeof topUpResponseSchema>;
 
 export const paymentRecordSchema = z.object({
-  paymentId: z.number().int(),
+  paymentId: wireIdSchema,
   amount: z.number(),
   /** ISO time of the payment */
   date: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "./common";
+import { idSchema, wireIdSchema } from "./common";
 
 export const READ_NOT_BORROWED = "You need to borrow this book first before reading it";
 export const CONTENT_URL_MINUTES = 10;
@@ -39,7 +39,7 @@ export type ProgressRequest = z.infer<typeof progressRequestSchema>;
 export const progressQuerySchema = z.object({ bookId: idSchema });
 export const progressSchema = z.object({
   state: z.literal("success"),
-  bookId: z.number().int(),
+  bookId: wireIdSchema,
   /** null when the reader has not opened the book yet */
   locator: z.string().nullable(),
   percentage: z.number().nullable(),

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { idSchema } from "./common";
+import { idSchema, wireIdSchema } from "./common";
 import { REVIEW_MAX_LENGTH } from "./constants";
 
 export const reviewSchema = z.object({
-  commentId: z.number().int(),
-  id: z.number().int(),
+  commentId: wireIdSchema,
+  id: wireIdSchema,
   /** the author's UUID */
   uuid: z.string(),
   username: z.string(),
-  bookId: z.number().int(),
+  bookId: wireIdSchema,
   bookTitle: z.string(),
   rating: z.number().int(),
   /** plain text: show it as text, never as HTML */
@@ -46,7 +46,7 @@ export type AddReviewRequest = z.infer<typeof addReviewRequestSchema>;
 export const addReviewResponseSchema = z.object({
   state: z.literal("success"),
   message: z.string(),
-  commentId: z.number().int(),
+  commentId: wireIdSchema,
   review: reviewSchema,
   /** the book's rating after this review, to one decimal */
   rating: z.number().nullable(),
@@ -55,7 +55,7 @@ export const addReviewResponseSchema = z.object({
 
 export const reviewListSchema = z.object({
   state: z.literal("success"),
-  commentIds: z.array(z.number().int()),
+  commentIds: z.array(wireIdSchema),
   /** the reviews in full, same order, so a page needs one request */
   reviews: z.array(reviewSchema),
 });

@@ -12,7 +12,7 @@ function uniqueEmail(label: string): string {
 }
 
 interface ShelfBook {
-  bookId: number;
+  bookId: string;
   title: string;
   price: number;
 }
@@ -109,7 +109,7 @@ test.describe("borrowing", () => {
     }
     expect(
       await page.evaluate(() =>
-        (JSON.parse(localStorage.getItem("cartItems") ?? "[]") as { bookId: number }[]).map(
+        (JSON.parse(localStorage.getItem("cartItems") ?? "[]") as { bookId: string }[]).map(
           (item) => item.bookId,
         ),
       ),
@@ -141,10 +141,8 @@ test.describe("borrowing", () => {
       data: {},
     });
     expect(listed.ok()).toBe(true);
-    const { data } = (await listed.json()) as { data: { bookId: number }[] };
-    expect(data.map((loan) => loan.bookId).sort((a, b) => a - b)).toEqual(
-      [first.bookId, second.bookId].sort((a, b) => a - b),
-    );
+    const { data } = (await listed.json()) as { data: { bookId: string }[] };
+    expect(data.map((loan) => loan.bookId).sort()).toEqual([first.bookId, second.bookId].sort());
 
     // The two prices came off the balance.
     await page.goto("/user/profile");

@@ -11,7 +11,7 @@ function uniqueEmail(label: string): string {
 }
 
 interface ShelfBook {
-  bookId: number;
+  bookId: string;
   title: string;
   author: string;
   price: number;
@@ -29,7 +29,7 @@ const pounds = (amount: number) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(amount);
 
 /** Each journey borrows books no other journey has touched, so no licence or copy runs out. */
-const usedBookIds = new Set<number>();
+const usedBookIds = new Set<string>();
 
 async function freshBooks(request: APIRequestContext, count: number): Promise<ShelfBook[]> {
   const found: ShelfBook[] = [];
@@ -71,8 +71,8 @@ async function newReader(page: Page, name: string, label: string) {
   return {
     email,
     topUp: (amount: number) => call("/api/payments/topup", { amount }),
-    borrow: async (bookIds: number[]) => {
-      const result = await call<{ state: string; loans: { bookId: number; dueDate: string }[] }>(
+    borrow: async (bookIds: string[]) => {
+      const result = await call<{ state: string; loans: { bookId: string; dueDate: string }[] }>(
         "/api/borrow/borrow",
         { bookId: bookIds },
       );
@@ -80,7 +80,7 @@ async function newReader(page: Page, name: string, label: string) {
       expect(result.loans).toHaveLength(bookIds.length);
       return result.loans;
     },
-    giveBack: (bookId: number) => call("/api/borrow/return", { bookId }),
+    giveBack: (bookId: string) => call("/api/borrow/return", { bookId }),
   };
 }
 

@@ -6,7 +6,7 @@ let counter = 0;
 const PASSWORD = "reading-1";
 
 interface FoundBook {
-  bookId: number;
+  bookId: string;
   title: string;
 }
 
@@ -32,7 +32,7 @@ async function newReader(page: Page, label: string) {
   await page.goto("/");
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   return {
-    borrow: async (bookId: number) => {
+    borrow: async (bookId: string) => {
       const response = await page.request.post("/api/borrow/borrow", {
         data: { bookId },
         headers,

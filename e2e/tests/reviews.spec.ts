@@ -21,7 +21,7 @@ const longDate = (value: string | number) =>
   );
 
 interface SeedBook {
-  bookId: number;
+  bookId: string;
   title: string;
   availableCopies: number;
 }
@@ -56,11 +56,11 @@ async function newReader(request: APIRequestContext, name: string, label: string
   return {
     token,
     topUp: (amount: number) => call("/api/payments/topup", { amount }),
-    borrow: async (bookId: number) => {
+    borrow: async (bookId: string) => {
       const result = await call<{ state: string }>("/api/borrow/borrow", { bookId });
       expect(result.state).toBe("success");
     },
-    review: (bookId: number, rating: number, comment: string) =>
+    review: (bookId: string, rating: number, comment: string) =>
       call("/api/reviews/add", { bookId, rating, comment }),
   };
 }

@@ -143,7 +143,7 @@ export async function buildApp({
         title: "Folio e-book lending API",
         version: "1.0.0",
         description:
-          "Money crosses the wire as pounds with 2 decimals. Failures answer {state: 'error', code, message}.",
+          "Money crosses the wire as pounds with 2 decimals. Ids go out as strings of digits (\"31\"); a call takes an id as a number or a string of digits. Failures answer {state: 'error', code, message}.",
       },
       components: {
         securitySchemes: { bearer: { type: "http", scheme: "bearer" } },

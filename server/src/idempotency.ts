@@ -35,6 +35,21 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * and a repeat answers it again without doing the work: a client may retry a top-up or a borrow
  * safely. A concurrent repeat waits on the first one's row, then reads its answer.
  */
+const ID_KEY = /^(id|[A-Za-z]*Id|[A-Za-z]*Ids)$/;
+
+/**
+ * An answer stored before ids went out as text (decision 015) replays as it would be sent now:
+ * a number held under an id's name (`bookId`, `InvalidBookIds`, …) becomes its digits.
+ */
+function idsAsText(value: unknown, underIdKey = false): unknown {
+  if (typeof value === "number" && underIdKey) return String(value);
+  if (Array.isArray(value)) return value.map((item) => idsAsText(item, underIdKey));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, idsAsText(inner, ID_KEY.test(key))]),
+  );
+}
+
 export async function runIdempotent<T>(
   db: Database,
   scope: IdempotencyScope,
@@ -57,7 +72,7 @@ export async function runIdempotent<T>(
     if (claimed.length === 0) {
       const [first] = await tx.select().from(idempotencyKeys).where(where);
       if (!first || first.requestHash !== requestHash) throw errors.idempotencyKeyReused();
-      return first.response as T;
+      return idsAsText(first.response) as T;
     }
     const result = await work(tx);
     await tx.update(idempotencyKeys).set({ response: result }).where(where);

@@ -73,7 +73,7 @@ describe("navigation guard", () => {
     writeStored("token", "token-1");
     writeStored("userName", "Ada");
     writeStored("cartItems", [
-      { bookId: 1, title: "Emma", author: "Jane Austen", price: 3.5, coverUrl: "" },
+      { bookId: "1", title: "Emma", author: "Jane Austen", price: 3.5, coverUrl: "" },
     ]);
     // The header also asks the server for the cart, which holds the same book.
     vi.stubGlobal(

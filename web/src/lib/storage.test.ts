@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearUserData } from "./storage";
+import { clearUserData, readCachedBook, readStored } from "./storage";
 
 afterEach(() => window.localStorage.clear());
 
@@ -19,5 +19,23 @@ describe("clearUserData", () => {
     for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
     clearUserData();
     expect(Object.keys(window.localStorage)).toEqual(["book:12"]);
+  });
+});
+
+describe("ids stored by an earlier version", () => {
+  it("reads a book id stored as a number back as the string the server now sends", () => {
+    // Before decision 015 the server sent ids as numbers, and the app stored them so.
+    const book = { title: "Emma", author: "Jane Austen", price: 3.5, coverUrl: "" };
+    window.localStorage.setItem("cartItems", JSON.stringify([{ ...book, bookId: 12 }]));
+    window.localStorage.setItem(
+      "borrowedBooks",
+      JSON.stringify([
+        { bookId: 7, title: "Emma", author: "", cover: "", borrowDate: "", dueDate: "" },
+      ]),
+    );
+    window.localStorage.setItem("book:12", JSON.stringify({ ...book, bookId: 12 }));
+    expect(readStored("cartItems")?.map((item) => item.bookId)).toEqual(["12"]);
+    expect(readStored("borrowedBooks")?.map((item) => item.bookId)).toEqual(["7"]);
+    expect(readCachedBook("12")).toMatchObject({ bookId: "12", title: "Emma" });
   });
 });

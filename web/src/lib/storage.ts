@@ -1,3 +1,5 @@
+import type { WireId } from "@folio/contract/common";
+
 /**
  * Typed access to the browser storage keys of spec §3. Every read and write is guarded because
  * storage can throw (private browsing, full quota) and a broken cache must never break a page.
@@ -5,7 +7,7 @@
 
 /** Enough of a book to draw it without a request (cart items and the per-book cache). */
 export interface CachedBook {
-  bookId: number;
+  bookId: WireId;
   title: string;
   author: string;
   price: number;
@@ -13,7 +15,7 @@ export interface CachedBook {
 }
 
 export interface StoredBorrowedBook {
-  bookId: number;
+  bookId: WireId;
   title: string;
   cover: string;
   author: string;
@@ -100,11 +102,22 @@ function hasExpectedShape<K extends StorageKey>(key: K, value: unknown): value i
   }
 }
 
+/**
+ * A stored entry's id as the server now sends it: an earlier version of the app stored ids as
+ * numbers (decision 015), and a returning reader's entries must still match the server's.
+ */
+function withTextId<T>(entry: T): T {
+  if (entry === null || typeof entry !== "object" || !("bookId" in entry)) return entry;
+  const { bookId } = entry as { bookId: unknown };
+  return typeof bookId === "number" ? { ...entry, bookId: String(bookId) } : entry;
+}
+
 export function readStored<K extends StorageKey>(key: K): StoredValues[K] | null {
   const raw = readRaw(key);
   if (raw === null) return null;
   const value = STRING_KEYS.has(key) ? raw : parseJson(raw);
-  return hasExpectedShape(key, value) ? value : null;
+  if (!hasExpectedShape(key, value)) return null;
+  return Array.isArray(value) ? (value.map(withTextId) as StoredValues[K]) : value;
 }
 
 export function writeStored<K extends StorageKey>(key: K, value: StoredValues[K]): void {
@@ -138,12 +151,12 @@ export function cacheBook(book: CachedBook): void {
   }
 }
 
-export function readCachedBook(bookId: number): CachedBook | null {
+export function readCachedBook(bookId: WireId): CachedBook | null {
   const raw = readRaw(`${BOOK_CACHE_PREFIX}${bookId}`);
   if (raw === null) return null;
   const value = parseJson(raw);
   return value !== null && typeof value === "object" && "bookId" in value
-    ? (value as CachedBook)
+    ? withTextId(value as CachedBook)
     : null;
 }
 

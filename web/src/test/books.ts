@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Book, BookList, SearchResult } from "@folio/contract/catalogue";
 
 const TITLES = [
@@ -8,16 +9,21 @@ const TITLES = [
   ["Middlemarch", "George Eliot", "Literary Fiction"],
 ] as const;
 
-/** A book as GET /api/books/popular returns it. */
-export function makeBook(id: number, overrides: Partial<Book> = {}): Book {
-  const [title, author, category] = TITLES[(id - 1) % TITLES.length] ?? TITLES[0];
+/**
+ * A book as GET /api/books/popular returns it. `n` numbers the made-up book; its ids are n's
+ * digits, as the server sends ids (strings).
+ */
+export function makeBook(n: number | WireId, overrides: Partial<Book> = {}): Book {
+  const seq = Number(n);
+  const id = String(seq);
+  const [title, author, category] = TITLES[(seq - 1) % TITLES.length] ?? TITLES[0];
   return {
     bookId: id,
     id,
     title: `${title} (${id})`,
     author,
     category,
-    categoryId: ((id - 1) % TITLES.length) + 1,
+    categoryId: String(((seq - 1) % TITLES.length) + 1),
     price: 4.99,
     rating: 4.2,
     ratingCount: 5,

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Book } from "@folio/contract/catalogue";
 import type { BookListState, Cart } from "@folio/contract/lists";
 import type { BorrowResult } from "@folio/contract/loans";
@@ -33,7 +34,7 @@ const DUE_AT = "2030-01-15T12:00:00.000Z";
  * to a success with nothing refused, as the server words it.
  */
 export function makeBorrowResult(
-  lent: number[],
+  lent: (number | WireId)[],
   overrides: Partial<BorrowResult> = {},
 ): BorrowResult {
   const state = overrides.state ?? "success";
@@ -51,8 +52,8 @@ export function makeBorrowResult(
     BorrowedBookIds: [],
     ExceedLimitBookIds: [],
     loans: lent.map((bookId) => ({
-      borrowId: 700 + bookId,
-      bookId,
+      borrowId: String(700 + Number(bookId)),
+      bookId: String(bookId),
       borrowDate: BORROWED_AT,
       dueDate: DUE_AT,
     })),

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { BookDetail } from "@folio/contract/catalogue";
 import type { LoanList, LoanRecord } from "@folio/contract/loans";
 import { vi } from "vitest";
@@ -5,12 +6,13 @@ import { makeUserInfo } from "./accounts";
 import { jsonResponse, makeBook, requestUrl } from "./books";
 
 /** A loan as POST /api/borrow/borrowlist and /api/borrow/history return it. */
-export function makeLoan(bookId: number, overrides: Partial<LoanRecord> = {}): LoanRecord {
-  const book = makeBook(bookId);
+export function makeLoan(n: number | WireId, overrides: Partial<LoanRecord> = {}): LoanRecord {
+  const book = makeBook(n);
+  const bookId = book.bookId;
   const title = overrides.title ?? book.title;
   const author = overrides.author ?? book.author;
   return {
-    borrowId: 500 + bookId,
+    borrowId: String(500 + Number(n)),
     bookId,
     bookTitle: title,
     bookAuthor: author,
@@ -35,7 +37,10 @@ export function makeLoanList(loans: LoanRecord[]): LoanList {
   };
 }
 
-export function makeBookDetail(bookId: number, overrides: Partial<BookDetail> = {}): BookDetail {
+export function makeBookDetail(
+  bookId: number | WireId,
+  overrides: Partial<BookDetail> = {},
+): BookDetail {
   return { ...makeBook(bookId), state: "success", borrowTimes: 1, ...overrides };
 }
 
@@ -72,7 +77,8 @@ export function fakeLoanServer(options: FakeLoanServerOptions = {}) {
     calls.push({ method, path: url.pathname, headers: new Headers(init?.headers), body });
     const override = options.override?.[url.pathname];
     if (override) return Promise.resolve(override());
-    const bookId = Number((body as { bookId?: unknown } | undefined)?.bookId);
+    // The server takes an id as a number or a string of digits, and answers with strings.
+    const bookId = String((body as { bookId?: unknown } | undefined)?.bookId);
     const loan = open.find((item) => item.bookId === bookId);
     const notFound = () =>
       jsonResponse(
@@ -88,7 +94,7 @@ export function fakeLoanServer(options: FakeLoanServerOptions = {}) {
         return Promise.resolve(jsonResponse(makeLoanList(history)));
       case "/api/books/get":
         return Promise.resolve(
-          jsonResponse(makeBookDetail(Number(url.searchParams.get("bookId")), { price })),
+          jsonResponse(makeBookDetail(url.searchParams.get("bookId") ?? "", { price })),
         );
       case "/api/borrow/renew": {
         if (!loan) return Promise.resolve(notFound());

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Review, ReviewList } from "@folio/contract/reviews";
 import { makeUserInfo } from "./accounts";
 import { makeBook } from "./books";
@@ -6,8 +7,9 @@ import { makeBook } from "./books";
 export const MY_UUID = makeUserInfo().UUID;
 
 /** A review as GET /api/reviews/book, /api/reviews/user and /api/reviews/content return it. */
-export function makeReview(commentId: number, overrides: Partial<Review> = {}): Review {
-  const bookId = overrides.bookId ?? 1;
+export function makeReview(n: number | WireId, overrides: Partial<Review> = {}): Review {
+  const commentId = String(n);
+  const bookId = overrides.bookId ?? "1";
   return {
     commentId,
     id: commentId,

@@ -55,13 +55,13 @@ describe("GET /api/books/popular", () => {
 
     const { status, body } = await get<BookList>("/api/books/popular?page=1&pageSize=4");
     expect(status).toBe(200);
-    expect(body.bookId).toEqual([busyRated.id, busyLowRated.id, busy.id, lessBusy.id]);
+    expect(body.bookId).toEqual([busyRated, busyLowRated, busy, lessBusy].map((b) => String(b.id)));
     expect(body.books.map((b) => b.bookId)).toEqual(body.bookId);
     expect(body).toMatchObject({ state: "success", page: 1, pageSize: 4, hasMore: true });
   });
 
   it("pages through the whole catalogue without repeats", async () => {
-    const seen: number[] = [];
+    const seen: string[] = [];
     for (let page = 1; ; page += 1) {
       const { body } = await get<BookList>(`/api/books/popular?page=${page}&pageSize=50`);
       seen.push(...body.bookId);
@@ -116,12 +116,12 @@ describe("GET /api/books/get", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       state: "success",
-      bookId: book.id,
-      id: book.id,
+      bookId: String(book.id),
+      id: String(book.id),
       title: "The Shape of Things",
       author: "A. Writer",
       category: "Wire Shapes",
-      categoryId: category.id,
+      categoryId: String(category.id),
       price: 3.49,
       rating: 4.2,
       ratingCount: 1,
@@ -160,6 +160,9 @@ describe("GET /api/books/get", () => {
     ["?bookId=abc", "bookId must be a number."],
     ["?bookId=1.5", "bookId must be a whole number."],
     ["?bookId=-3", "bookId must be a positive whole number."],
+    ["?bookId=1e3", "bookId must be written in digits."],
+    ["?bookId=0x10", "bookId must be written in digits."],
+    ["?bookId=%2012", "bookId must be written in digits."],
     ["?bookId=99999999999999999999", "bookId is not a known id."],
   ])("answers 400 for bookId %j", async (query, message) => {
     const { status, body } = await get<ErrorBody>(`/api/books/get${query}`);
@@ -201,7 +204,7 @@ describe("GET /api/books/search", () => {
     });
     const exact = await createBook(t.database.db, { categoryId: category.id, title: "Quillmoor" });
     const { body } = await get<SearchResult>("/api/books/search?title=quillmoor");
-    expect(body.bookId).toEqual([exact.id, prefix.id, contains.id]);
+    expect(body.bookId).toEqual([exact, prefix, contains].map((b) => String(b.id)));
   });
 
   it("combines title, author and category, and trims them", async () => {
@@ -220,7 +223,7 @@ describe("GET /api/books/search", () => {
     const { body } = await get<SearchResult>(
       `/api/books/search?title=${encodeURIComponent("  harbour ")}&author=mara%20quell&category=${encodeURIComponent(" combined search ")}`,
     );
-    expect(body.bookId).toEqual([wanted.id]);
+    expect(body.bookId).toEqual([String(wanted.id)]);
   });
 
   it("searches by category name", async () => {
@@ -295,15 +298,15 @@ describe("GET /api/books?categoryId", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({
       state: "success",
-      categoryId: category.id,
+      categoryId: String(category.id),
       total: 3,
-      bookId: [a.id, b.id],
+      bookId: [String(a.id), String(b.id)],
       hasMore: true,
     });
     const rest = await get<BooksByCategory>(
       `/api/books?categoryId=${category.id}&page=2&pageSize=2`,
     );
-    expect(rest.body).toMatchObject({ bookId: [c.id], hasMore: false, total: 3 });
+    expect(rest.body).toMatchObject({ bookId: [String(c.id)], hasMore: false, total: 3 });
   });
 
   it("answers an empty list for a category with no books", async () => {
@@ -440,9 +443,11 @@ describe("answers kept in memory (docs/performance.md)", () => {
     await get<CategoriesList>("/api/categories/getAll");
     const added = await createCategory(t.database.db, { name: "Zz Cached Category" });
     const cached = await get<CategoriesList>("/api/categories/getAll");
-    expect(cached.body.categoriesList.some((c) => c.id === added.id)).toBe(false);
+    expect(cached.body.categoriesList.some((c) => c.id === String(added.id))).toBe(false);
     const afresh = await getFresh<CategoriesList>("/api/categories/getAll");
-    expect(afresh.categoriesList.find((c) => c.id === added.id)).toMatchObject({ bookCount: 0 });
+    expect(afresh.categoriesList.find((c) => c.id === String(added.id))).toMatchObject({
+      bookCount: 0,
+    });
   });
 
   it("answers book details asked for together, each with its own book or 404", async () => {

@@ -1,4 +1,5 @@
 import type { Book, BookDetail, Category } from "@folio/contract/catalogue";
+import { wireId } from "@folio/contract/common";
 import type { BookRow, CategoryRow } from "../../db/schema";
 
 export type BookWithCategory = BookRow & { categoryName: string };
@@ -30,12 +31,12 @@ export type ListedBookRow = Pick<
 /** The one place where database columns become the wire names of spec.md §3. */
 export function presentBook(row: ListedBookRow): Book {
   return {
-    bookId: row.id,
-    id: row.id,
+    bookId: wireId(row.id),
+    id: wireId(row.id),
     title: row.title,
     author: row.author,
     category: row.categoryName,
-    categoryId: row.categoryId,
+    categoryId: wireId(row.categoryId),
     price: penceToPounds(row.pricePence),
     rating: row.rating === null ? null : Number(row.rating),
     ratingCount: row.ratingCount,
@@ -55,5 +56,5 @@ export function presentBookDetail(
 }
 
 export function presentCategory(row: CategoryRow, bookCount: number): Category {
-  return { id: row.id, name: row.name, description: row.description, bookCount };
+  return { id: wireId(row.id), name: row.name, description: row.description, bookCount };
 }

@@ -1,3 +1,4 @@
+import { wireId } from "@folio/contract/common";
 import {
   DEFAULT_PAGE_SIZE,
   SEARCH_PARAMETER_REQUIRED,
@@ -277,7 +278,7 @@ export async function listBooksByCategory(
     .orderBy(asc(books.title), asc(books.id))
     .limit(window.pageSize + 1)
     .offset(window.offset);
-  return { ...toList(rows, window), categoryId, total: category.bookCount };
+  return { ...toList(rows, window), categoryId: wireId(categoryId), total: category.bookCount };
 }
 
 export async function listCategories(db: Database): Promise<CategoriesList> {

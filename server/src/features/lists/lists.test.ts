@@ -41,26 +41,30 @@ describe("the cart", () => {
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 401, 401]);
     expect(answers.slice(0, 4).map((a) => (a.body as Cart).bookId)).toEqual([
-      [shelf[0]!.id],
-      [shelf[0]!.id, shelf[1]!.id],
-      shelf.map((b) => b.id),
+      [String(shelf[0]!.id)],
+      [String(shelf[0]!.id), String(shelf[1]!.id)],
+      shelf.map((b) => String(b.id)),
       [],
     ]);
     const wishlists = await Promise.all(
       readers.map((r) => http.post<BookListState>("/api/wishlist/get", undefined, r.token)),
     );
-    expect(wishlists.map((w) => w.body.bookId)).toEqual([[], [], [], [shelf[2]!.id]]);
+    expect(wishlists.map((w) => w.body.bookId)).toEqual([[], [], [], [String(shelf[2]!.id)]]);
   });
 
-  it("adds one id or a list, keeps order, and totals to the penny", async () => {
+  it("adds one id or a list, as numbers or strings of digits, keeps order, and totals to the penny", async () => {
     const user = await createUser(t.app, t.database.db);
     const a = await createBook(t.database.db, { price: 199 });
     const b = await createBook(t.database.db, { price: 349 });
     const c = await createBook(t.database.db, { price: 999 });
     const first = await http.post<Cart>("/api/cart/add", { bookId: a.id }, user.token);
-    expect(first.body).toMatchObject({ state: "success", bookId: [a.id], total: 1.99 });
-    const both = await http.post<Cart>("/api/cart/add", { bookId: [b.id, c.id, b.id] }, user.token);
-    expect(both.body.bookId).toEqual([a.id, b.id, c.id]);
+    expect(first.body).toMatchObject({ state: "success", bookId: [String(a.id)], total: 1.99 });
+    const both = await http.post<Cart>(
+      "/api/cart/add",
+      { bookId: [String(b.id), c.id, b.id] },
+      user.token,
+    );
+    expect(both.body.bookId).toEqual([a, b, c].map((book) => String(book.id)));
     expect(both.body.books.map((book) => book.price)).toEqual([1.99, 3.49, 9.99]);
     expect(both.body.total).toBe(15.47);
     expect((await http.post<Cart>("/api/cart/get", undefined, user.token)).body).toEqual(both.body);
@@ -75,7 +79,7 @@ describe("the cart", () => {
     expect(again.body).toMatchObject({
       state: " exist.",
       message: "This book is already in your cart",
-      bookId: [book.id],
+      bookId: [String(book.id)],
     });
   });
 
@@ -89,7 +93,7 @@ describe("the cart", () => {
     );
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("BOOK_NOT_FOUND");
-    for (const bookId of ["abc", -1, 1.5, [], null, { id: 1 }]) {
+    for (const bookId of ["abc", "1e3", " 1", -1, 1.5, [], null, { id: 1 }, [1, "x"]]) {
       const bad = await http.post<ErrorBody>("/api/cart/add", { bookId }, user.token);
       expect(bad.status, JSON.stringify(bookId)).toBe(400);
       expect(bad.body.field).toMatch(/^bookId/);
@@ -103,10 +107,10 @@ describe("the cart", () => {
     await http.post("/api/cart/add", { bookId: books.map((b) => b.id) }, user.token);
     const removed = await http.post<Cart>(
       "/api/cart/remove",
-      { bookId: [books[0]!.id, books[2]!.id] },
+      { bookId: [String(books[0]!.id), String(books[2]!.id)] },
       user.token,
     );
-    expect(removed.body).toMatchObject({ bookId: [books[1]!.id], total: 1 });
+    expect(removed.body).toMatchObject({ bookId: [String(books[1]!.id)], total: 1 });
     const cleared = await http.post<Cart>("/api/cart/clear", undefined, user.token);
     expect(cleared.body).toMatchObject({ state: "success", bookId: [], books: [], total: 0 });
   });
@@ -117,7 +121,7 @@ describe("the cart", () => {
     await http.post("/api/cart/add", { bookId: book.id }, user.token);
     expect(
       (await http.put<Cart>(`/api/cart/${book.id}`, { quantity: 1 }, user.token)).body.bookId,
-    ).toEqual([book.id]);
+    ).toEqual([String(book.id)]);
     const two = await http.put<ErrorBody>(`/api/cart/${book.id}`, { quantity: 2 }, user.token);
     expect(two.status).toBe(400);
     expect(two.body).toMatchObject({
@@ -147,7 +151,7 @@ describe("the cart", () => {
     await http.post("/api/cart/remove", { bookId: book.id }, other.token);
     await http.post("/api/cart/clear", undefined, other.token);
     expect((await http.post<Cart>("/api/cart/get", undefined, owner.token)).body.bookId).toEqual([
-      book.id,
+      String(book.id),
     ]);
     for (const url of ["/api/cart/get", "/api/cart/add", "/api/cart/remove", "/api/cart/clear"]) {
       expect((await http.post(url, { bookId: book.id })).status).toBe(401);
@@ -165,7 +169,7 @@ describe("the wishlist", () => {
       { bookId: book.id },
       user.token,
     );
-    expect(added.body).toMatchObject({ state: "success", bookId: [book.id] });
+    expect(added.body).toMatchObject({ state: "success", bookId: [String(book.id)] });
     expect(added.body.books[0]?.title).toBe(book.title);
     const again = await http.post<BookListState>(
       "/api/wishlist/add",
@@ -181,7 +185,7 @@ describe("the wishlist", () => {
     ).toEqual([]);
     const deleted = await http.post<BookListState>(
       "/api/wishlist/delete",
-      { bookId: book.id },
+      { bookId: String(book.id) },
       user.token,
     );
     expect(deleted.body.bookId).toEqual([]);

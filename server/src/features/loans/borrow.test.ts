@@ -26,7 +26,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const borrow = (token: string, bookId: number | number[], key?: string) =>
+type IdIn = number | string;
+const borrow = (token: string, bookId: IdIn | IdIn[], key?: string) =>
   t.app
     .inject({
       method: "POST",
@@ -74,7 +75,9 @@ describe("borrowing", () => {
     });
     expect(new Date(body.dueDate!).getTime()).toBe(t.clock.now().getTime() + 30 * DAY);
     expect(body.loans).toHaveLength(1);
-    expect(body.books.map((b) => b.bookId)).toEqual([book.id]);
+    expect(body.books.map((b) => b.bookId)).toEqual([String(book.id)]);
+    expect(body.loans[0]?.bookId).toBe(String(book.id));
+    expect(body.loans[0]?.borrowId).toMatch(/^[1-9][0-9]*$/);
 
     expect(await balanceOf(user.token)).toBe(5.01);
     expect(await bookOf(book.id)).toMatchObject({
@@ -89,7 +92,7 @@ describe("borrowing", () => {
     const charges = await t.database.db
       .select()
       .from(ledger)
-      .where(eq(ledger.loanId, body.loans[0]!.borrowId));
+      .where(eq(ledger.loanId, Number(body.loans[0]!.borrowId)));
     expect(charges.map((c) => [c.kind, c.amountPence])).toEqual([["borrow", -499]]);
     const [mail] = await t.database.db
       .select()
@@ -106,17 +109,18 @@ describe("borrowing", () => {
     const gone = await outOfStockBook();
     const held = await createBook(t.database.db, { price: 100 });
     await borrow(user.token, held.id);
-    const { body } = await borrow(user.token, [ok1.id, 999999, gone.id, held.id, ok2.id]);
+    // Ids go in as numbers or strings of digits, mixed, and come out as strings.
+    const { body } = await borrow(user.token, [ok1.id, "999999", String(gone.id), held.id, ok2.id]);
     expect(body).toMatchObject({
       state: "success",
       message: "Successfully borrowed 2 books.",
-      InvalidBookIds: [999999],
-      LowStockBookIds: [gone.id],
-      BorrowedBookIds: [held.id],
+      InvalidBookIds: ["999999"],
+      LowStockBookIds: [String(gone.id)],
+      BorrowedBookIds: [String(held.id)],
       ExceedLimitBookIds: [],
       balance: 45.5,
     });
-    expect(body.loans.map((l) => l.bookId)).toEqual([ok1.id, ok2.id]);
+    expect(body.loans.map((l) => l.bookId)).toEqual([String(ok1.id), String(ok2.id)]);
   });
 
   it("answers insufficient balance with the shortfall and changes nothing", async () => {
@@ -182,7 +186,7 @@ describe("borrowing", () => {
     const { body } = await borrow(user.token, book.id);
     expect(body).toMatchObject({
       state: "exceed_limit",
-      ExceedLimitBookIds: [book.id],
+      ExceedLimitBookIds: [String(book.id)],
       message:
         "This book has reached the maximum borrow limit (10 times). Not available for borrowing.",
     });
@@ -194,8 +198,8 @@ describe("borrowing", () => {
     const { body } = await borrow(user.token, [gone.id, 777777]);
     expect(body).toMatchObject({
       state: "Borrow failed.",
-      InvalidBookIds: [777777],
-      LowStockBookIds: [gone.id],
+      InvalidBookIds: ["777777"],
+      LowStockBookIds: [String(gone.id)],
     });
     expect(body.message).toContain("Borrow failed: Invalid book");
     expect(body.message).toContain("Out of stock");
@@ -203,7 +207,7 @@ describe("borrowing", () => {
     await borrow(user.token, held.id);
     expect((await borrow(user.token, held.id)).body).toMatchObject({
       state: "Borrow failed.",
-      BorrowedBookIds: [held.id],
+      BorrowedBookIds: [String(held.id)],
       message: "You have already borrowed this book (1)",
     });
   });
@@ -237,7 +241,7 @@ describe("borrowing", () => {
     const [loan] = await t.database.db
       .select()
       .from(loans)
-      .where(eq(loans.id, body.loans[0]!.borrowId));
+      .where(eq(loans.id, Number(body.loans[0]!.borrowId)));
     expect(loan).toMatchObject({ userId: null });
     expect(loan?.returnedAt).not.toBeNull();
     const [charge] = await t.database.db.select().from(ledger).where(eq(ledger.loanId, loan!.id));
@@ -306,7 +310,7 @@ describe("borrowing under concurrency", () => {
     expect(
       results
         .filter((r) => r.body.state === "Borrow failed.")
-        .every((r) => r.body.LowStockBookIds[0] === book.id),
+        .every((r) => r.body.LowStockBookIds[0] === String(book.id)),
     ).toBe(true);
     expect((await bookOf(book.id)).availableCopies).toBe(0);
     const open = await t.database.db

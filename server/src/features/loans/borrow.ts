@@ -1,3 +1,4 @@
+import { wireId } from "@folio/contract/common";
 import { BORROW_LIMIT, LOAN_DAYS, borrowStates } from "@folio/contract/constants";
 import type { BorrowResult } from "@folio/contract/loans";
 import { and, count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
@@ -132,10 +133,10 @@ export async function borrowBooks(
         dueDate: null,
         balance: penceToPounds(balancePence),
         newPayment: 0,
-        InvalidBookIds: c.invalid,
-        LowStockBookIds: c.lowStock,
-        BorrowedBookIds: c.borrowed,
-        ExceedLimitBookIds: c.exceedLimit,
+        InvalidBookIds: c.invalid.map(wireId),
+        LowStockBookIds: c.lowStock.map(wireId),
+        BorrowedBookIds: c.borrowed.map(wireId),
+        ExceedLimitBookIds: c.exceedLimit.map(wireId),
         loans: [],
         books: [],
       };
@@ -247,8 +248,8 @@ export async function borrowBooks(
         dueDate: dueAt.toISOString(),
         balance: penceToPounds(balanceAfter),
         loans: made.map((loan) => ({
-          borrowId: loan.id,
-          bookId: loan.bookId,
+          borrowId: wireId(loan.id),
+          bookId: wireId(loan.bookId),
           borrowDate: now.toISOString(),
           dueDate: dueAt.toISOString(),
         })),

@@ -1,3 +1,4 @@
+import { wireId } from "@folio/contract/common";
 import { LOAN_DAYS, borrowStates } from "@folio/contract/constants";
 import type {
   LoanList,
@@ -49,8 +50,8 @@ type LoanWithBook = Pick<
 
 function presentLoan(row: LoanWithBook, now: Date): LoanRecord {
   return {
-    borrowId: row.id,
-    bookId: row.bookId,
+    borrowId: wireId(row.id),
+    bookId: wireId(row.bookId),
     bookTitle: row.title,
     bookAuthor: row.author,
     title: row.title,
@@ -72,7 +73,7 @@ async function loanList(db: Executor, rows: LoanWithBook[], now: Date): Promise<
     data,
     books: await findBooks(
       db,
-      data.map((loan) => loan.bookId),
+      rows.map((row) => row.bookId),
     ),
   };
 }
@@ -150,7 +151,7 @@ export async function renewLoan(
         return {
           state: borrowStates.insufficientBalance,
           message: insufficientForRenewal(fee - balancePence),
-          borrowId: loan.id,
+          borrowId: wireId(loan.id),
           newDueDate: loan.dueAt.toISOString(),
           fee: penceToPounds(fee),
           balance: penceToPounds(balancePence),
@@ -169,7 +170,7 @@ export async function renewLoan(
       return {
         state: borrowStates.success,
         message: "Renewal successful",
-        borrowId: loan.id,
+        borrowId: wireId(loan.id),
         newDueDate: newDue.toISOString(),
         fee: penceToPounds(fee),
         balance: penceToPounds(after),
@@ -268,8 +269,8 @@ export async function returnLoan(
   return {
     state: "success",
     message: "Book returned",
-    borrowId: loan.id,
-    bookId,
+    borrowId: wireId(loan.id),
+    bookId: wireId(bookId),
     returnDate: now.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import { wireId } from "@folio/contract/common";
 import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { startOfDay } from "../../calendar";
@@ -55,7 +56,7 @@ export async function topUp(
       return {
         state: "success" as const,
         message: `Top up successful! £${(amountPence / 100).toFixed(2)} has been added to your account`,
-        paymentId: ledgerId,
+        paymentId: wireId(ledgerId),
         amount: penceToPounds(amountPence),
         balance: penceToPounds(balancePence),
       };
@@ -74,7 +75,7 @@ export async function paymentHistory(ctx: AppContext, user: AuthUser): Promise<P
   return {
     state: "success",
     data: rows.map((row) => ({
-      paymentId: row.id,
+      paymentId: wireId(row.id),
       amount: penceToPounds(row.amountPence),
       date: row.createdAt.toISOString(),
     })),

@@ -78,7 +78,7 @@ describe("importing EPUB files", () => {
     expect(cover.headers["content-type"]).toMatch(/^image\/svg\+xml/);
     expect(cover.body).toContain("<rect");
     const found = await t.app.inject({ method: "GET", url: "/api/books/search?title=importable" });
-    expect(found.json<{ bookId: number[] }>().bookId).toEqual([bookId]);
+    expect(found.json<{ bookId: string[] }>().bookId).toEqual([String(bookId)]);
   });
 
   it("updates the book with the same title and author instead of adding another", async () => {

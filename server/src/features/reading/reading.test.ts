@@ -247,7 +247,7 @@ describe("reading progress", () => {
       `/api/reading/progress?bookId=${book.id}`,
       otherSession,
     );
-    expect(loaded.body).toMatchObject({ bookId: book.id, locator, percentage: 12.35 });
+    expect(loaded.body).toMatchObject({ bookId: String(book.id), locator, percentage: 12.35 });
     await http.post(
       "/api/reading/progress",
       { bookId: book.id, locator: "epubcfi(/6/8)", percentage: 50 },

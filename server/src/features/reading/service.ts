@@ -1,3 +1,4 @@
+import { wireId } from "@folio/contract/common";
 import {
   CONTENT_URL_MINUTES,
   type ContentResponse,
@@ -64,7 +65,12 @@ export async function saveProgress(
     .insert(readingProgress)
     .values({ userId: user.id, bookId: input.bookId, ...values })
     .onConflictDoUpdate({ target: [readingProgress.userId, readingProgress.bookId], set: values });
-  return { state: "success", bookId: input.bookId, ...values, updatedAt: now.toISOString() };
+  return {
+    state: "success",
+    bookId: wireId(input.bookId),
+    ...values,
+    updatedAt: now.toISOString(),
+  };
 }
 
 export async function loadProgress(
@@ -78,7 +84,7 @@ export async function loadProgress(
     .where(and(eq(readingProgress.userId, user.id), eq(readingProgress.bookId, bookId)));
   return {
     state: "success",
-    bookId,
+    bookId: wireId(bookId),
     locator: row?.locator ?? null,
     percentage: row ? Number(row.percentage) : null,
     updatedAt: row?.updatedAt.toISOString() ?? null,

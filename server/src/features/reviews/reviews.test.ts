@@ -56,7 +56,7 @@ describe("adding reviews", () => {
       commentId: body.commentId,
       uuid: ann.id,
       username: "Ann",
-      bookId: book.id,
+      bookId: String(book.id),
       rating: 4,
       content: "A fine read.",
     });
@@ -189,7 +189,7 @@ describe("reading reviews", () => {
       rating: 3,
       content: "Older",
       username: "First",
-      bookId: book.id,
+      bookId: String(book.id),
     });
     expect(new Date(one.body.createDate).toISOString()).toBe(one.body.createDate);
     expect((await http.get<ErrorBody>("/api/reviews/content?commentId=999999")).status).toBe(404);

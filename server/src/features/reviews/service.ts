@@ -1,3 +1,4 @@
+import { wireId } from "@folio/contract/common";
 import type { AddReviewRequest, Review, ReviewList } from "@folio/contract/reviews";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -30,11 +31,11 @@ type ReviewRow = {
 
 function presentReview(row: ReviewRow): Review {
   return {
-    commentId: row.id,
-    id: row.id,
+    commentId: wireId(row.id),
+    id: wireId(row.id),
     uuid: row.userId,
     username: row.username,
-    bookId: row.bookId,
+    bookId: wireId(row.bookId),
     bookTitle: row.bookTitle,
     rating: row.rating,
     content: row.content,
@@ -110,7 +111,7 @@ export async function addReview(ctx: AppContext, user: AuthUser, input: AddRevie
     return {
       state: "success" as const,
       message: "Thank you for your review",
-      commentId: inserted.id,
+      commentId: wireId(inserted.id),
       review: presentReview(row!),
       ...rating,
     };

@@ -42,7 +42,7 @@ describe("BookDetailPage", () => {
     expect(screen.getByRole("link", { name: "Adventure" })).toHaveAttribute("href", "/category/1");
     expect(await screen.findByText("No reviews yet. Be the first to review!")).toBeInTheDocument();
     expect(document.title).toBe("Moby-Dick | Folio");
-    expect(readCachedBook(1)).toMatchObject({ bookId: 1, title: "Moby-Dick", price: 4.99 });
+    expect(readCachedBook("1")).toMatchObject({ bookId: "1", title: "Moby-Dick", price: 4.99 });
   });
 
   it("asks a visitor to log in before adding to the cart, borrowing or reading", async () => {
@@ -134,7 +134,7 @@ describe("BookDetailPage for a member", () => {
     const dialog = await screen.findByRole("dialog", { name: "Borrow successful" });
     expect(dialog).toHaveTextContent("It is due back on January 15, 2030.");
     const [call] = callsTo(fetchMock, "/api/borrow/borrow");
-    expect(sentBody(call?.[1])).toEqual({ bookId: 1 });
+    expect(sentBody(call?.[1])).toEqual({ bookId: "1" });
     expect(new Headers(call?.[1]?.headers).get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
 
     const borrowed = screen.getByRole("button", { name: "Already Borrowed" });
@@ -143,7 +143,7 @@ describe("BookDetailPage for a member", () => {
     expect(await screen.findByText("2/5")).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, "/api/wishlist/get")).toHaveLength(2));
     expect(readStored("borrowedBooks")).toEqual([
-      expect.objectContaining({ bookId: 1, dueDate: "2030-01-15T12:00:00.000Z" }),
+      expect.objectContaining({ bookId: "1", dueDate: "2030-01-15T12:00:00.000Z" }),
     ]);
 
     // The success modal closes by itself after 3 s.
@@ -193,7 +193,7 @@ describe("BookDetailPage for a member", () => {
     const user = userEvent.setup();
     serveMember({
       "/api/borrow/borrow": () =>
-        jsonResponse(makeBorrowResult([], { state: "Borrow failed.", BorrowedBookIds: [1] })),
+        jsonResponse(makeBorrowResult([], { state: "Borrow failed.", BorrowedBookIds: ["1"] })),
     });
     renderMemberPage();
     await user.click(await screen.findByRole("button", { name: "Borrow" }));
@@ -212,12 +212,12 @@ describe("BookDetailPage for a member", () => {
     ],
     [
       "the book's licence",
-      makeBorrowResult([], { state: "exceed_limit", ExceedLimitBookIds: [1] }),
+      makeBorrowResult([], { state: "exceed_limit", ExceedLimitBookIds: ["1"] }),
       "This book has reached the maximum borrow limit (10 times). Not available for borrowing.",
     ],
     [
       "no copy left",
-      makeBorrowResult([], { state: "Borrow failed.", LowStockBookIds: [1] }),
+      makeBorrowResult([], { state: "Borrow failed.", LowStockBookIds: ["1"] }),
       "Out of stock",
     ],
   ])("explains a refusal because of %s", async (_cause, answer, message) => {
@@ -268,8 +268,8 @@ describe("BookDetailPage for a member", () => {
     );
     answerCart();
     expect(await screen.findByRole("button", { name: "Added to cart" })).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "/api/cart/add")[0]?.[1])).toEqual({ bookId: 1 });
-    expect(readStored("cartItems")).toEqual([expect.objectContaining({ bookId: 1 })]);
+    expect(sentBody(callsTo(fetchMock, "/api/cart/add")[0]?.[1])).toEqual({ bookId: "1" });
+    expect(readStored("cartItems")).toEqual([expect.objectContaining({ bookId: "1" })]);
     expect(announced).toHaveBeenCalledTimes(1);
     window.removeEventListener("cart-updated", announced);
   });

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useQueryClient } from "@tanstack/react-query";
 import type { UserInfo } from "@folio/contract/accounts";
 import { useCallback, useMemo } from "react";
@@ -38,7 +39,7 @@ export function MyBooksPage() {
   const queryClient = useQueryClient();
   // A returned copy is free again; the book page must not show the old count.
   const onBookReturned = useCallback(
-    (bookId: number) =>
+    (bookId: WireId) =>
       void queryClient.invalidateQueries({ queryKey: catalogueKeys.book(bookId) }),
     [queryClient],
   );

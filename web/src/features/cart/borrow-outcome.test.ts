@@ -12,9 +12,13 @@ import {
 describe("borrowOutcome", () => {
   it("reads a partial success: what was lent and why the rest was not", () => {
     const outcome = borrowOutcome(
-      makeBorrowResult([1, 2], { LowStockBookIds: [3], BorrowedBookIds: [4], InvalidBookIds: [9] }),
+      makeBorrowResult([1, 2], {
+        LowStockBookIds: ["3"],
+        BorrowedBookIds: ["4"],
+        InvalidBookIds: ["9"],
+      }),
     );
-    expect(outcome).toMatchObject({ kind: "lent", lentIds: [1, 2] });
+    expect(outcome).toMatchObject({ kind: "lent", lentIds: ["1", "2"] });
     if (outcome.kind !== "lent") return;
     expect(notLentCount(outcome.notLent)).toBe(3);
     expect(describeNotLent(outcome.notLent)).toBe("1 invalid, 1 out of stock, 1 already borrowed");
@@ -33,8 +37,8 @@ describe("borrowOutcome", () => {
     const failed = borrowOutcome(
       makeBorrowResult([], {
         state: "Borrow failed.",
-        ExceedLimitBookIds: [1],
-        LowStockBookIds: [2],
+        ExceedLimitBookIds: ["1"],
+        LowStockBookIds: ["2"],
       }),
     );
     expect(failed.kind).toBe("notLent");
@@ -46,9 +50,9 @@ describe("borrowOutcome", () => {
 
   it("names one book's cause in the spec's words", () => {
     const none = { invalid: [], outOfStock: [], alreadyBorrowed: [], licenceSpent: [] };
-    expect(oneBookNotLent({ ...none, invalid: [1] })).toBe("Borrow failed: Invalid book");
-    expect(oneBookNotLent({ ...none, outOfStock: [1] })).toBe("Out of stock");
-    expect(oneBookNotLent({ ...none, alreadyBorrowed: [1] })).toBe(
+    expect(oneBookNotLent({ ...none, invalid: ["1"] })).toBe("Borrow failed: Invalid book");
+    expect(oneBookNotLent({ ...none, outOfStock: ["1"] })).toBe("Out of stock");
+    expect(oneBookNotLent({ ...none, alreadyBorrowed: ["1"] })).toBe(
       "You have already borrowed this book",
     );
   });

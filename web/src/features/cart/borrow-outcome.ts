@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { borrowStates } from "@folio/contract/constants";
 import type { BorrowResult } from "@folio/contract/loans";
 import { ApiError } from "../../lib/api-client";
@@ -5,16 +6,16 @@ import { borrowMessages } from "./messages";
 
 /** The books a borrow could not lend, by cause (design §4). */
 export interface NotLent {
-  invalid: number[];
-  outOfStock: number[];
-  alreadyBorrowed: number[];
+  invalid: WireId[];
+  outOfStock: WireId[];
+  alreadyBorrowed: WireId[];
   /** The book's lending licence is spent (lent 10 times in all). */
-  licenceSpent: number[];
+  licenceSpent: WireId[];
 }
 
 export type BorrowOutcome =
   /** Some or all books were lent; `notLent` says why the rest were not. */
-  | { kind: "lent"; lentIds: number[]; notLent: NotLent; dueDate: string | null }
+  | { kind: "lent"; lentIds: WireId[]; notLent: NotLent; dueDate: string | null }
   | { kind: "insufficientBalance"; shortfall: number }
   | { kind: "reachLimit" }
   | { kind: "exceedLimit" }
@@ -22,7 +23,9 @@ export type BorrowOutcome =
   | { kind: "notLent"; notLent: NotLent }
   | { kind: "other"; message: string };
 
-const ids = (value: unknown): number[] => (Array.isArray(value) ? (value as number[]) : []);
+/** A list of ids from the answer, as text whatever form it came in (decision 015). */
+const ids = (value: unknown): WireId[] =>
+  Array.isArray(value) ? value.map((id: unknown) => String(id)) : [];
 
 function notLentOf(result: BorrowResult): NotLent {
   return {

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Cart } from "@folio/contract/lists";
 import { writeStored } from "../../lib/storage";
@@ -16,7 +17,7 @@ export const cartKeys = {
 export const CART_UPDATED_EVENT = "cart-updated";
 
 export interface ListUpdatedDetail {
-  bookId: number[];
+  bookId: WireId[];
 }
 
 export function announcesNewList(event: Event): boolean {
@@ -64,7 +65,7 @@ export function cartQuery() {
  * The server takes lent books out of the cart (design §4); drop them here at once, then ask
  * again so anything else that changed shows too.
  */
-export function dropFromCart(queryClient: QueryClient, bookIds: readonly number[]): void {
+export function dropFromCart(queryClient: QueryClient, bookIds: readonly WireId[]): void {
   const gone = new Set(bookIds);
   const cart = queryClient.getQueryData<Cart>(cartKeys.items());
   if (cart) {

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { BookList } from "@folio/contract/catalogue";
 import { bookQueryKey, CATALOGUE_QUERY_ROOT } from "../../lib/catalogue-query-keys";
@@ -24,7 +25,7 @@ export function popularBooksQuery() {
 }
 
 /** One book, for its page. */
-export function bookQuery(bookId: number) {
+export function bookQuery(bookId: WireId) {
   return queryOptions({
     queryKey: bookQueryKey(bookId),
     queryFn: async ({ signal }) => {

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { downloadEpub, isContentPath, requestContentUrl } from "./api/reading-api";
 import { ReadError, readFailureOf } from "./read-error";
 
@@ -14,7 +15,7 @@ export interface LoadedBook {
  */
 export async function loadBook(
   url: string | null,
-  bookId: number,
+  bookId: WireId,
   signal?: AbortSignal,
 ): Promise<LoadedBook> {
   let expired = false;

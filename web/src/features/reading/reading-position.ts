@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Progress } from "@folio/contract/reading";
 import { READING_POSITION_PREFIX, readStored } from "../../lib/storage";
 import { clampFontSize, FONT_SIZE_DEFAULT, isReaderTheme, type ReaderTheme } from "./reader-theme";
@@ -21,7 +22,7 @@ export interface ReaderPreferences {
 
 const PREFERENCES_KEY = "readerPreferences";
 
-function positionKey(bookId: number): string {
+function positionKey(bookId: WireId): string {
   return `${READING_POSITION_PREFIX}${readStored("uuid") ?? "me"}:${bookId}`;
 }
 
@@ -42,7 +43,7 @@ function writeJson(key: string, value: unknown): void {
   }
 }
 
-export function readLocalPosition(bookId: number): SavedPosition | null {
+export function readLocalPosition(bookId: WireId): SavedPosition | null {
   const value = readJson(positionKey(bookId));
   if (typeof value !== "object" || value === null) return null;
   const { locator, percentage, savedAt } = value as Partial<SavedPosition>;
@@ -50,7 +51,7 @@ export function readLocalPosition(bookId: number): SavedPosition | null {
   return { locator, percentage: typeof percentage === "number" ? percentage : null, savedAt };
 }
 
-export function writeLocalPosition(bookId: number, position: SavedPosition): void {
+export function writeLocalPosition(bookId: WireId, position: SavedPosition): void {
   writeJson(positionKey(bookId), position);
 }
 

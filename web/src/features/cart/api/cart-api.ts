@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Cart } from "@folio/contract/lists";
 import { ApiError, apiPost } from "../../../lib/api-client";
 
@@ -14,11 +15,11 @@ export async function fetchCart(signal?: AbortSignal): Promise<Cart> {
 }
 
 /** State " exist." when the book was already there (spec §7). */
-export async function addToCart(bookId: number): Promise<Cart> {
+export async function addToCart(bookId: WireId): Promise<Cart> {
   return checkedCart(await apiPost<Cart>("/api/cart/add", { bookId }));
 }
 
-export async function removeFromCart(bookId: number): Promise<Cart> {
+export async function removeFromCart(bookId: WireId): Promise<Cart> {
   return checkedCart(await apiPost<Cart>("/api/cart/remove", { bookId }));
 }
 

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { addToCart, clearCart, removeFromCart } from "../api/cart-api";
 import { applyCart } from "../cart-store";
@@ -5,7 +6,7 @@ import { applyCart } from "../cart-store";
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bookId: number) => addToCart(bookId),
+    mutationFn: (bookId: WireId) => addToCart(bookId),
     onSuccess: (cart) => applyCart(queryClient, cart),
   });
 }
@@ -13,7 +14,7 @@ export function useAddToCart() {
 export function useRemoveFromCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bookId: number) => removeFromCart(bookId),
+    mutationFn: (bookId: WireId) => removeFromCart(bookId),
     onSuccess: (cart) => applyCart(queryClient, cart),
   });
 }

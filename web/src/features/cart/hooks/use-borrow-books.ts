@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { borrowStates } from "@folio/contract/constants";
 import type { BorrowResult } from "@folio/contract/loans";
@@ -8,7 +9,7 @@ import { rememberBorrowed } from "../borrowed-books";
 import { dropFromCart } from "../cart-store";
 
 interface BorrowVariables {
-  bookIds: number[];
+  bookIds: WireId[];
   idempotencyKey: string;
 }
 
@@ -17,7 +18,7 @@ interface BorrowVariables {
  * connection repeats the same request with the same key, so it can never lend or charge twice.
  */
 export function useBorrowBooks(): {
-  borrow: (bookIds: number[]) => Promise<BorrowResult>;
+  borrow: (bookIds: WireId[]) => Promise<BorrowResult>;
   isPending: boolean;
 } {
   const queryClient = useQueryClient();
@@ -36,8 +37,9 @@ export function useBorrowBooks(): {
   });
 
   const borrow = useCallback(
-    async (bookIds: number[]) => {
-      const idempotencyKey = keys.keyFor(JSON.stringify([...bookIds].sort((a, b) => a - b)));
+    async (bookIds: WireId[]) => {
+      // The same books in any order are the same borrow; ids sort as text, which is enough here.
+      const idempotencyKey = keys.keyFor(JSON.stringify([...bookIds].sort()));
       try {
         const result = await mutateAsync({ bookIds, idempotencyKey });
         keys.settle();

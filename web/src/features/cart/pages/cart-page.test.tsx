@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Book } from "@folio/contract/catalogue";
 import type { BorrowResult } from "@folio/contract/loans";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -22,14 +23,14 @@ const ULYSSES = makeBook(3, { title: "Ulysses", author: "James Joyce", price: 6 
  */
 function serveCart(
   books: Book[],
-  options: { borrow?: (bookIds: number[]) => BorrowResult; answers?: Record<string, Answer> } = {},
+  options: { borrow?: (bookIds: WireId[]) => BorrowResult; answers?: Record<string, Answer> } = {},
 ) {
   let cart = [...books];
   const fetchMock = fakeApi({
     "/api/cart/get": () => jsonResponse(makeCart(cart)),
     "/api/cart/remove": () => {
       const [, init] = fetchMock.mock.calls.at(-1) ?? [];
-      const { bookId } = sentBody(init) as { bookId: number };
+      const { bookId } = sentBody(init) as { bookId: WireId };
       cart = cart.filter((book) => book.bookId !== bookId);
       return jsonResponse(makeCart(cart));
     },
@@ -39,7 +40,7 @@ function serveCart(
     },
     "/api/borrow/borrow": () => {
       const [, init] = fetchMock.mock.calls.at(-1) ?? [];
-      const { bookId } = sentBody(init) as { bookId: number | number[] };
+      const { bookId } = sentBody(init) as { bookId: WireId | WireId[] };
       const result = (options.borrow ?? ((ids) => makeBorrowResult(ids)))(
         Array.isArray(bookId) ? bookId : [bookId],
       );
@@ -93,7 +94,7 @@ describe("CartPage", () => {
       expect(screen.queryByRole("link", { name: "Emma" })).not.toBeInTheDocument(),
     );
     expect(screen.getByText("£4.25", { selector: "dd" })).toBeInTheDocument();
-    expect(readStored("cartItems")).toEqual([expect.objectContaining({ bookId: 2 })]);
+    expect(readStored("cartItems")).toEqual([expect.objectContaining({ bookId: "2" })]);
     // Focus stays in the list, on the Remove button now in that place.
     expect(screen.getByRole("button", { name: "Remove Dracula from cart" })).toHaveFocus();
   });
@@ -117,12 +118,12 @@ describe("CartPage", () => {
 
     expect(await toast("Successfully borrowed 2 books.")).toBeInTheDocument();
     const [call] = callsTo(fetchMock, "/api/borrow/borrow");
-    expect(sentBody(call?.[1])).toEqual({ bookId: [1, 2] });
+    expect(sentBody(call?.[1])).toEqual({ bookId: ["1", "2"] });
     expect(new Headers(call?.[1]?.headers).get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
     expect(onBorrowed).toHaveBeenCalledWith(expect.objectContaining({ state: "success" }));
     expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
     expect(readStored("cartItems")).toEqual([]);
-    expect(readStored("borrowedBooks")?.map((book) => book.bookId)).toEqual([1, 2]);
+    expect(readStored("borrowedBooks")?.map((book) => book.bookId)).toEqual(["1", "2"]);
     expect(screen.getByText("Taking you to My Books…")).toBeInTheDocument();
     expect(location()).toHaveTextContent("/cart");
 
@@ -132,7 +133,7 @@ describe("CartPage", () => {
   it("keeps only the books that could not be lent, with a count per cause", async () => {
     const user = userEvent.setup();
     serveCart([EMMA, DRACULA, ULYSSES], {
-      borrow: () => makeBorrowResult([1], { LowStockBookIds: [2], BorrowedBookIds: [3] }),
+      borrow: () => makeBorrowResult([1], { LowStockBookIds: ["2"], BorrowedBookIds: ["3"] }),
     });
     renderCart();
     await user.click(await screen.findByRole("button", { name: "Borrow" }));
@@ -181,7 +182,11 @@ describe("CartPage", () => {
       "You have reached the maximum borrow limit (10 books). Please return some books before trying again.",
     ],
     [
-      makeBorrowResult([], { state: "Borrow failed.", LowStockBookIds: [1], BorrowedBookIds: [2] }),
+      makeBorrowResult([], {
+        state: "Borrow failed.",
+        LowStockBookIds: ["1"],
+        BorrowedBookIds: ["2"],
+      }),
       "Borrow failed: 1 out of stock, 1 already borrowed",
     ],
   ])("explains a borrow that lent nothing: %#", async (answer, message) => {

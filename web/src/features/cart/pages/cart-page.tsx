@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useQuery } from "@tanstack/react-query";
 import type { Cart } from "@folio/contract/lists";
 import type { BorrowResult } from "@folio/contract/loans";
@@ -247,7 +248,7 @@ function CartItems({ cart, disabled, onRemoving, onRemoveFailed }: CartItemsProp
   const { showToast } = useToast();
   const removing = remove.isPending ? remove.variables : null;
 
-  function handleRemove(bookId: number, index: number, title: string) {
+  function handleRemove(bookId: WireId, index: number, title: string) {
     if (disabled || remove.isPending) return;
     onRemoving(index);
     remove.mutate(bookId, {

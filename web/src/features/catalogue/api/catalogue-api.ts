@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type {
   BookDetail,
   BookList,
@@ -21,7 +22,7 @@ export function fetchPopularBooks(page: number, signal?: AbortSignal): Promise<B
   return apiGet<BookList>("/api/books/popular", { page, pageSize: PAGE_SIZE }, { signal });
 }
 
-export function fetchBook(bookId: number, signal?: AbortSignal): Promise<BookDetail> {
+export function fetchBook(bookId: WireId, signal?: AbortSignal): Promise<BookDetail> {
   return apiGet<BookDetail>("/api/books/get", { bookId }, { signal });
 }
 
@@ -38,7 +39,7 @@ export function searchBooks(
 }
 
 export function fetchBooksByCategory(
-  categoryId: number,
+  categoryId: WireId,
   page: number,
   signal?: AbortSignal,
 ): Promise<BooksByCategory> {
@@ -53,6 +54,6 @@ export function fetchCategories(signal?: AbortSignal): Promise<CategoriesList> {
   return apiGet<CategoriesList>("/api/categories/getAll", undefined, { signal });
 }
 
-export function fetchCategory(categoryId: number, signal?: AbortSignal): Promise<CategoryDetail> {
+export function fetchCategory(categoryId: WireId, signal?: AbortSignal): Promise<CategoryDetail> {
   return apiGet<CategoryDetail>(`/api/categories/${categoryId}`, undefined, { signal });
 }

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { BookDetail } from "@folio/contract/catalogue";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -13,7 +14,7 @@ import "./book-details.css";
 
 interface BookDetailsProps {
   /** null when the route id is not a valid id at all. */
-  bookId: number | null;
+  bookId: WireId | null;
   /** Buttons that belong to other features (cart, loans, reading), supplied by the page. */
   renderActions: (book: BookDetail) => ReactNode;
 }

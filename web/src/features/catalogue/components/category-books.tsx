@@ -1,9 +1,10 @@
+import type { WireId } from "@folio/contract/common";
 import { useCategoryBooks } from "../hooks/catalogue-queries";
 import { catalogueMessages } from "../messages";
 import { PagedBookGrid } from "./paged-book-grid";
 
 interface CategoryBooksProps {
-  categoryId: number;
+  categoryId: WireId;
   categoryName: string;
   headingLevel?: 2 | 3;
 }

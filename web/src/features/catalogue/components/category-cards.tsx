@@ -1,10 +1,11 @@
 import type { Category } from "@folio/contract/catalogue";
+import type { WireId } from "@folio/contract/common";
 import { Link } from "react-router";
 import "./category-cards.css";
 
 interface CategoryCardsProps {
   categories: Category[];
-  selectedId: number | null;
+  selectedId: WireId | null;
 }
 
 export function CategoryCards({ categories, selectedId }: CategoryCardsProps) {

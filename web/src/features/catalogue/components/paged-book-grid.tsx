@@ -24,7 +24,7 @@ interface PagedBookGridProps {
 
 /** Flattens the pages, dropping repeats in case the ranking moved between two page loads. */
 function uniqueBooks(data: InfiniteData<BookList> | undefined) {
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   return (data?.pages ?? []).flatMap((page) =>
     page.books.filter((book) => {
       if (seen.has(book.bookId)) return false;

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { bookQueryKey, CATALOGUE_QUERY_ROOT } from "../../../lib/catalogue-query-keys";
 import {
@@ -15,10 +16,10 @@ export const catalogueKeys = {
   all: CATALOGUE_QUERY_ROOT,
   popular: () => popularBooksQuery().queryKey,
   search: (terms: SearchTerms) => [...catalogueKeys.all, "search", terms] as const,
-  categoryBooks: (categoryId: number) =>
+  categoryBooks: (categoryId: WireId) =>
     [...catalogueKeys.all, "category-books", categoryId] as const,
   categories: () => [...catalogueKeys.all, "categories"] as const,
-  category: (categoryId: number) => [...catalogueKeys.all, "category", categoryId] as const,
+  category: (categoryId: WireId) => [...catalogueKeys.all, "category", categoryId] as const,
   book: bookQueryKey,
 };
 
@@ -36,10 +37,10 @@ export function useSearchBooks(terms: SearchTerms) {
   });
 }
 
-export function useCategoryBooks(categoryId: number | null) {
+export function useCategoryBooks(categoryId: WireId | null) {
   return useInfiniteQuery({
-    queryKey: catalogueKeys.categoryBooks(categoryId ?? 0),
-    queryFn: ({ pageParam, signal }) => fetchBooksByCategory(categoryId ?? 0, pageParam, signal),
+    queryKey: catalogueKeys.categoryBooks(categoryId ?? ""),
+    queryFn: ({ pageParam, signal }) => fetchBooksByCategory(categoryId ?? "", pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: categoryId !== null,
@@ -55,14 +56,14 @@ export function useCategories() {
   });
 }
 
-export function useCategory(categoryId: number | null) {
+export function useCategory(categoryId: WireId | null) {
   return useQuery({
-    queryKey: catalogueKeys.category(categoryId ?? 0),
-    queryFn: ({ signal }) => fetchCategory(categoryId ?? 0, signal),
+    queryKey: catalogueKeys.category(categoryId ?? ""),
+    queryFn: ({ signal }) => fetchCategory(categoryId ?? "", signal),
     enabled: categoryId !== null,
   });
 }
 
-export function useBook(bookId: number | null) {
-  return useQuery({ ...bookQuery(bookId ?? 0), enabled: bookId !== null });
+export function useBook(bookId: WireId | null) {
+  return useQuery({ ...bookQuery(bookId ?? ""), enabled: bookId !== null });
 }

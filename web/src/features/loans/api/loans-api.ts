@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { BookDetail } from "@folio/contract/catalogue";
 import type { LoanList, RenewResult, ReturnResult } from "@folio/contract/loans";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client";
@@ -23,7 +24,7 @@ export async function fetchLoanHistory(signal?: AbortSignal): Promise<LoanList> 
 }
 
 /** The renewal fee: the book's price now (design §4), which may differ from what the loan cost. */
-export async function fetchRenewalFee(bookId: number, signal?: AbortSignal): Promise<number> {
+export async function fetchRenewalFee(bookId: WireId, signal?: AbortSignal): Promise<number> {
   const book = await apiGet<BookDetail>("/api/books/get", { bookId }, { signal });
   if (typeof book?.price !== "number" || !Number.isFinite(book.price)) {
     throw unreadable("the book's price");
@@ -32,7 +33,7 @@ export async function fetchRenewalFee(bookId: number, signal?: AbortSignal): Pro
 }
 
 /** Charges the fee, so the key makes a retry of the same confirmation safe. */
-export function renewLoan(bookId: number, idempotencyKey: string): Promise<RenewResult> {
+export function renewLoan(bookId: WireId, idempotencyKey: string): Promise<RenewResult> {
   return apiPost<RenewResult>(
     "/api/borrow/renew",
     { bookId },
@@ -40,6 +41,6 @@ export function renewLoan(bookId: number, idempotencyKey: string): Promise<Renew
   );
 }
 
-export function returnLoan(bookId: number): Promise<ReturnResult> {
+export function returnLoan(bookId: WireId): Promise<ReturnResult> {
   return apiPost<ReturnResult>("/api/borrow/return", { bookId });
 }

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { BORROW_LIMIT } from "@folio/contract/constants";
 import type { LoanRecord } from "@folio/contract/loans";
 import { useRef, useState } from "react";
@@ -19,7 +20,7 @@ import { ReturnLoanDialog } from "./return-loan-dialog";
 
 interface CurrentLoansProps {
   balance: ReaderBalance;
-  onBookReturned?: (bookId: number) => void;
+  onBookReturned?: (bookId: WireId) => void;
 }
 
 /** My Books › Currently Borrowed: each open loan with Read, Renew and Return. */

@@ -190,7 +190,7 @@ describe("MyBooks", () => {
 
       const [renewal] = server.changes();
       expect(renewal?.path).toBe("/api/borrow/renew");
-      expect(renewal?.body).toEqual({ bookId: 1 });
+      expect(renewal?.body).toEqual({ bookId: "1" });
       expect(renewal?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
     });
 
@@ -317,7 +317,7 @@ describe("MyBooks", () => {
       expect(screen.queryByRole("heading", { name: "Moby-Dick" })).toBeNull();
       expect(screen.getAllByRole("listitem")).toHaveLength(1);
       expect(screen.getByText("You have 1 of 10 books on loan.")).toHaveFocus();
-      expect(server.changes().map((call) => call.body)).toEqual([{ bookId: 1 }]);
+      expect(server.changes().map((call) => call.body)).toEqual([{ bookId: "1" }]);
 
       await user.click(screen.getByRole("tab", { name: "Borrowing History" }));
       const panel = screen.getByRole("tabpanel", { name: "Borrowing History" });

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useId, useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { ReaderBalance } from "../reader-balance";
@@ -20,7 +21,7 @@ function tabFrom(params: URLSearchParams): TabId {
 interface MyBooksProps {
   balance: ReaderBalance;
   /** A book went back: what other features show about it (its free copies) has changed. */
-  onBookReturned?: (bookId: number) => void;
+  onBookReturned?: (bookId: WireId) => void;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { borrowStates } from "@folio/contract/constants";
 import type { LoanList, LoanRecord } from "@folio/contract/loans";
@@ -25,7 +26,7 @@ function refreshWhenGone(queryClient: QueryClient, error: unknown) {
 export function useRenewLoan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ bookId, idempotencyKey }: { bookId: number; idempotencyKey: string }) =>
+    mutationFn: ({ bookId, idempotencyKey }: { bookId: WireId; idempotencyKey: string }) =>
       renewLoan(bookId, idempotencyKey),
     onSuccess: (result) => {
       if (result.state !== borrowStates.success) return;
@@ -45,7 +46,7 @@ export function useRenewLoan() {
 export function useReturnLoan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bookId: number) => returnLoan(bookId),
+    mutationFn: (bookId: WireId) => returnLoan(bookId),
     onSuccess: (result) => {
       changeCachedLoans(
         queryClient,

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useToast } from "../../../ui/toast";
@@ -8,7 +9,7 @@ export const loanKeys = {
   all: ["loans"] as const,
   open: () => [...loanKeys.all, "open"] as const,
   history: () => [...loanKeys.all, "history"] as const,
-  renewalFee: (bookId: number) => [...loanKeys.all, "renewal-fee", bookId] as const,
+  renewalFee: (bookId: WireId) => [...loanKeys.all, "renewal-fee", bookId] as const,
 };
 
 // Loans also change outside this feature (a borrow on the book page or from the cart), which
@@ -32,7 +33,7 @@ export function useLoanHistory() {
 }
 
 /** Asked each time the renewal modal opens: a price can change while the list is on screen. */
-export function useRenewalFee(bookId: number) {
+export function useRenewalFee(bookId: WireId) {
   return useQuery({
     queryKey: loanKeys.renewalFee(bookId),
     queryFn: ({ signal }) => fetchRenewalFee(bookId, signal),

@@ -19,8 +19,8 @@ describe("PaymentRecords", () => {
       jsonResponse({
         state: "success",
         data: [
-          { paymentId: 12, amount: 1000, date: new Date(2026, 10, 22, 15, 30).toISOString() },
-          { paymentId: 7, amount: 50, date: new Date(2026, 9, 3, 9, 5).toISOString() },
+          { paymentId: "12", amount: 1000, date: new Date(2026, 10, 22, 15, 30).toISOString() },
+          { paymentId: "7", amount: 50, date: new Date(2026, 9, 3, 9, 5).toISOString() },
         ],
       }),
     );

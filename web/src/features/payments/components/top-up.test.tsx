@@ -11,7 +11,7 @@ function topUpAnswer(amount: number, balance: number): TopUpResponse {
   return {
     state: "success",
     message: `Top up successful! £${amount.toFixed(2)} has been added to your account`,
-    paymentId: 41,
+    paymentId: "41",
     amount,
     balance,
   };

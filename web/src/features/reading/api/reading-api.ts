@@ -1,9 +1,10 @@
+import type { WireId } from "@folio/contract/common";
 import type { ContentResponse, Progress, ProgressRequest } from "@folio/contract/reading";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client";
 import { failureFromStatus, ReadError } from "../read-error";
 
 /** A fresh signed link to the book's EPUB, valid 10 minutes (design §4, Reading). */
-export async function requestContentUrl(bookId: number, signal?: AbortSignal): Promise<string> {
+export async function requestContentUrl(bookId: WireId, signal?: AbortSignal): Promise<string> {
   const answer = await apiPost<ContentResponse>("/api/books/content", { bookId }, { signal });
   if (typeof answer?.contentURL !== "string" || !isContentPath(answer.contentURL)) {
     throw new ApiError(200, "INVALID_RESPONSE", "The server did not return the book's address");
@@ -41,10 +42,13 @@ export async function downloadEpub(url: string, signal?: AbortSignal): Promise<A
   }
 }
 
-export function fetchProgress(bookId: number, signal?: AbortSignal): Promise<Progress> {
+export function fetchProgress(bookId: WireId, signal?: AbortSignal): Promise<Progress> {
   return apiGet<Progress>("/api/reading/progress", { bookId }, { signal });
 }
 
-export function saveProgress(progress: ProgressRequest): Promise<unknown> {
+/** The place saved, with the book's id as the server gave it. */
+export type ProgressToSave = Omit<ProgressRequest, "bookId"> & { bookId: WireId };
+
+export function saveProgress(progress: ProgressToSave): Promise<unknown> {
   return apiPost("/api/reading/progress", progress);
 }

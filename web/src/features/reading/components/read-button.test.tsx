@@ -6,7 +6,7 @@ import { jsonResponse, requestUrl } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
 import { ReadButton, type LoanState } from "./read-button";
 
-const book = { bookId: 12, title: "Moby-Dick" };
+const book = { bookId: "12", title: "Moby-Dick" };
 const CONTENT_URL = "/api/content/12.epub?u=1&e=2&s=abc";
 
 function renderButton(isLoggedIn: boolean, loan: LoanState) {
@@ -59,7 +59,7 @@ describe("ReadButton", () => {
     const call = vi
       .mocked(fetch)
       .mock.calls.find(([input]) => requestUrl(input).pathname === "/api/books/content");
-    expect(sentBody(call?.[1])).toEqual({ bookId: 12 });
+    expect(sentBody(call?.[1])).toEqual({ bookId: "12" });
   });
 
   it("shows the borrow-required modal when the server says the loan cannot be read", async () => {

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Book } from "@folio/contract/catalogue";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -15,7 +16,7 @@ export const BORROW_REQUIRED_MS = 3000;
 /** Whether the reader holds the book now, as far as the page knows. */
 export type LoanState = "onLoan" | "notOnLoan" | "unknown";
 
-export function readerPath(contentURL: string, bookId: number): string {
+export function readerPath(contentURL: string, bookId: WireId): string {
   return `/reader?url=${encodeURIComponent(contentURL)}&bookId=${bookId}`;
 }
 

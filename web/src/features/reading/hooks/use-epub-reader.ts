@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { fetchProgress } from "../api/reading-api";
 import {
@@ -26,7 +27,7 @@ export type ReaderStatus =
   { phase: "loading" } | { phase: "ready" } | { phase: "failed"; failure: ReadFailure };
 
 interface UseEpubReaderOptions {
-  bookId: number | null;
+  bookId: WireId | null;
   /** The signed link from the query string (null when missing). */
   initialUrl: string | null;
   viewRef: RefObject<HTMLDivElement | null>;
@@ -74,7 +75,7 @@ export function useEpubReader({
       recordRef.current(next.cfi, known);
     }
 
-    async function open(id: number) {
+    async function open(id: WireId) {
       const { initialUrl: url, preferences: prefs, onFreshUrl: renewed } = startWith.current;
       // The saved place is asked for alongside the download; without it the book opens at the start.
       const progress = fetchProgress(id, controller.signal).catch(() => null);

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useCallback, useEffect, useRef } from "react";
 import { saveProgress } from "../api/reading-api";
 import { writeLocalPosition } from "../reading-position";
@@ -14,7 +15,7 @@ interface Pending {
  * Records the reading position: at once in this browser, and on the server after a pause, when
  * the page is hidden or left. A failed save is quiet: the local copy still holds the place.
  */
-export function useProgressSaver(bookId: number | null) {
+export function useProgressSaver(bookId: WireId | null) {
   const pending = useRef<Pending | null>(null);
   const timer = useRef<number | undefined>(undefined);
 

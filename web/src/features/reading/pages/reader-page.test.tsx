@@ -54,7 +54,13 @@ const epub = () => new Response(new Uint8Array([80, 75, 3, 4]), { status: 200 })
 const problem = (status: number, code: string) =>
   jsonResponse({ state: "error", code, message: code }, status);
 const noProgress = () =>
-  jsonResponse({ state: "success", bookId: 12, locator: null, percentage: null, updatedAt: null });
+  jsonResponse({
+    state: "success",
+    bookId: "12",
+    locator: null,
+    percentage: null,
+    updatedAt: null,
+  });
 
 function serve(answers: Record<string, () => Response | Promise<Response>>) {
   const fetchMock = fakeApi({ "/api/reading/progress": noProgress, ...answers });
@@ -86,7 +92,7 @@ describe("ReaderPage", () => {
       "/api/reading/progress": () =>
         jsonResponse({
           state: "success",
-          bookId: 12,
+          bookId: "12",
           locator: "epubcfi(/6/8!/4/2)",
           percentage: 37,
           updatedAt: "2030-01-01T00:00:00.000Z",
@@ -114,7 +120,7 @@ describe("ReaderPage", () => {
             requestUrl(input).pathname === "/api/reading/progress" && init?.method === "POST",
         );
         expect(sentBody(saves.at(-1)?.[1])).toEqual({
-          bookId: 12,
+          bookId: "12",
           locator: "epubcfi(/6/4!/4/2)",
           percentage: 20,
         });

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useDocumentTitle } from "../../../lib/document-title";
@@ -24,7 +25,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
   );
 }
 
-function ReadFailureNotice({ failure, bookId }: { failure: ReadFailure; bookId: number | null }) {
+function ReadFailureNotice({ failure, bookId }: { failure: ReadFailure; bookId: WireId | null }) {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

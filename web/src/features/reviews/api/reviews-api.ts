@@ -1,10 +1,11 @@
+import type { WireId } from "@folio/contract/common";
 import type { AddReviewResponse, DeleteReviewResponse, ReviewList } from "@folio/contract/reviews";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client";
 
 export type { AddReviewResponse, DeleteReviewResponse };
 
 export interface NewReview {
-  bookId: number;
+  bookId: WireId;
   /** 1 to 5. */
   rating: number;
   comment: string;
@@ -19,7 +20,7 @@ function checkedList(list: ReviewList | undefined): ReviewList {
 }
 
 /** A book's reviews, newest first. */
-export async function fetchBookReviews(bookId: number, signal?: AbortSignal): Promise<ReviewList> {
+export async function fetchBookReviews(bookId: WireId, signal?: AbortSignal): Promise<ReviewList> {
   return checkedList(await apiGet<ReviewList>("/api/reviews/book", { bookId }, { signal }));
 }
 
@@ -32,6 +33,6 @@ export function addReview(review: NewReview): Promise<AddReviewResponse> {
   return apiPost<AddReviewResponse>("/api/reviews/add", review);
 }
 
-export function deleteReview(commentId: number): Promise<DeleteReviewResponse> {
+export function deleteReview(commentId: WireId): Promise<DeleteReviewResponse> {
   return apiPost<DeleteReviewResponse>("/api/reviews/delete", { commentId });
 }

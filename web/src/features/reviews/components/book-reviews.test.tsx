@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { BookDetail } from "@folio/contract/catalogue";
 import type { Review } from "@folio/contract/reviews";
 import { useQuery } from "@tanstack/react-query";
@@ -54,7 +55,7 @@ function serveReviews(
       return jsonResponse(makeAddedReview(review, mean() ?? 0, reviews.length));
     },
     "/api/reviews/delete": (init) => {
-      const { commentId } = sentBody(init) as { commentId: number };
+      const { commentId } = sentBody(init) as { commentId: WireId };
       reviews = reviews.filter((review) => review.commentId !== commentId);
       return jsonResponse(makeDeletedReview(mean(), reviews.length));
     },
@@ -77,8 +78,8 @@ function callsTo(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, path: string
 /** Shows the book's rating as the book page does, from the catalogue's cached book. */
 function BookRatingProbe() {
   const book = useQuery({
-    queryKey: bookQueryKey(1),
-    queryFn: () => apiGet<BookDetail>("/api/books/get", { bookId: 1 }),
+    queryKey: bookQueryKey("1"),
+    queryFn: () => apiGet<BookDetail>("/api/books/get", { bookId: "1" }),
   });
   return (
     <output data-testid="book-rating">
@@ -91,7 +92,7 @@ function renderSection(options: { loggedIn?: boolean } = {}) {
   return renderWithProviders(
     <>
       <BookRatingProbe />
-      <BookReviews bookId={1} />
+      <BookReviews bookId="1" />
     </>,
     { route: "/book/1", session: { isLoggedIn: options.loggedIn ?? false } },
   );
@@ -230,7 +231,7 @@ describe("BookReviews for a reader", () => {
 
     expect(await screen.findByText("Thank you for your review")).toBeInTheDocument();
     expect(sentBody(callsTo(fetchMock, "/api/reviews/add")[0]?.[1])).toEqual({
-      bookId: 1,
+      bookId: "1",
       rating: 3,
       comment: "A whale of a tale.",
     });
@@ -334,7 +335,7 @@ describe("BookReviews for a reader", () => {
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
 
     expect(await screen.findByText("Review deleted")).toBeInTheDocument();
-    expect(sentBody(callsTo(fetchMock, "/api/reviews/delete")[0]?.[1])).toEqual({ commentId: 7 });
+    expect(sentBody(callsTo(fetchMock, "/api/reviews/delete")[0]?.[1])).toEqual({ commentId: "7" });
     expect(within(reviewList()).getAllByRole("listitem")).toHaveLength(2);
     expect(within(reviewList()).queryByText("Your review")).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Reviews" })).toHaveFocus();

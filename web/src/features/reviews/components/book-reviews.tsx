@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Review } from "@folio/contract/reviews";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
@@ -10,8 +11,11 @@ import { ReviewCard } from "./review-card";
 import { ReviewForm } from "./review-form";
 import "./reviews.css";
 
+/** Where focus goes next: the review just posted, or the section's heading. */
+type FocusTarget = { to: "review"; commentId: WireId } | { to: "heading" };
+
 interface BookReviewsProps {
-  bookId: number;
+  bookId: WireId;
 }
 
 const UNKNOWN_READER = "A reader";
@@ -26,10 +30,10 @@ function ReviewComposer({
   checking,
   onPosted,
 }: {
-  bookId: number;
+  bookId: WireId;
   myReview: Review | undefined;
   checking: boolean;
-  onPosted: (commentId: number) => void;
+  onPosted: (commentId: WireId) => void;
 }) {
   const { isLoggedIn } = useSession();
   const { pathname } = useLocation();
@@ -58,12 +62,12 @@ export function BookReviews({ bookId }: BookReviewsProps) {
   const [deleting, setDeleting] = useState<Review | null>(null);
   // Focus follows the reader's action: to the review just posted, or back to the section
   // once theirs is deleted. Kept until the element it names is on screen.
-  const focusTarget = useRef<number | "heading" | null>(null);
+  const focusTarget = useRef<FocusTarget | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  function moveFocusTo(target: number | "heading") {
+  function moveFocusTo(target: FocusTarget) {
     focusTarget.current = target;
     setFocusRequest((count) => count + 1);
   }
@@ -77,9 +81,9 @@ export function BookReviews({ bookId }: BookReviewsProps) {
     const wanted = focusTarget.current;
     if (wanted === null) return;
     const target =
-      wanted === "heading"
+      wanted.to === "heading"
         ? headingRef.current
-        : listRef.current?.querySelector<HTMLElement>(`[data-comment-id="${wanted}"]`);
+        : listRef.current?.querySelector<HTMLElement>(`[data-comment-id="${wanted.commentId}"]`);
     if (!target) return;
     focusTarget.current = null;
     target.focus();
@@ -94,7 +98,7 @@ export function BookReviews({ bookId }: BookReviewsProps) {
         bookId={bookId}
         myReview={myReview}
         checking={isLoggedIn && mine.isPending}
-        onPosted={moveFocusTo}
+        onPosted={(commentId) => moveFocusTo({ to: "review", commentId })}
       />
       {reviews.isPending ? (
         <div className="book-reviews__loading" aria-busy="true">
@@ -151,7 +155,7 @@ export function BookReviews({ bookId }: BookReviewsProps) {
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
-            moveFocusTo("heading");
+            moveFocusTo({ to: "heading" });
           }}
         />
       )}

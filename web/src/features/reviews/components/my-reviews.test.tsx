@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Review } from "@folio/contract/reviews";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -13,7 +14,7 @@ type Answer = (init: RequestInit | undefined) => Response | Promise<Response>;
 const MINE = [
   makeReview(12, {
     uuid: MY_UUID,
-    bookId: 3,
+    bookId: "3",
     bookTitle: "Frankenstein",
     rating: 4,
     content: "Chilling and sad.",
@@ -21,7 +22,7 @@ const MINE = [
   }),
   makeReview(11, {
     uuid: MY_UUID,
-    bookId: 1,
+    bookId: "1",
     bookTitle: "Moby-Dick",
     rating: 2,
     content: "Too many whales.",
@@ -35,7 +36,7 @@ function serveMyReviews(reviews: Review[], answers: Record<string, Answer> = {})
   const all: Record<string, Answer> = {
     "/api/reviews/user": () => jsonResponse(makeReviewList(kept)),
     "/api/reviews/delete": (init) => {
-      const { commentId } = sentBody(init) as { commentId: number };
+      const { commentId } = sentBody(init) as { commentId: WireId };
       kept = kept.filter((review) => review.commentId !== commentId);
       return jsonResponse(makeDeletedReview(null, 0));
     },
@@ -105,7 +106,7 @@ describe("MyReviews", () => {
       ([input]) => requestUrl(input).pathname === "/api/reviews/delete",
     );
     expect(deletes).toHaveLength(1);
-    expect(sentBody(deletes[0]?.[1])).toEqual({ commentId: 12 });
+    expect(sentBody(deletes[0]?.[1])).toEqual({ commentId: "12" });
     expect(screen.queryByRole("link", { name: "Frankenstein" })).not.toBeInTheDocument();
     // Focus lands on the Delete button now in the same place.
     const next = screen.getByRole("button", { name: "Delete your review of Moby-Dick" });

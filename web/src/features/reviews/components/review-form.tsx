@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useId, useState, type FormEvent } from "react";
 import { ApiError, serverMessage } from "../../../lib/api-client";
 import { Button } from "../../../ui/button";
@@ -11,7 +12,7 @@ import { reviewMessages } from "../messages";
 import "./reviews.css";
 
 interface ReviewFormProps {
-  bookId: number;
+  bookId: WireId;
   onPosted: (result: AddReviewResponse) => void;
 }
 

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { BookDetail } from "@folio/contract/catalogue";
 import type { Review, ReviewList } from "@folio/contract/reviews";
@@ -9,7 +10,7 @@ import { reviewKeys } from "./review-queries";
 type ReviewChange = (reviews: Review[]) => Review[];
 
 /** Applies a change to the book's list and the reader's list at once, so no screen waits. */
-function changeCachedReviews(queryClient: QueryClient, bookId: number, change: ReviewChange) {
+function changeCachedReviews(queryClient: QueryClient, bookId: WireId, change: ReviewChange) {
   const apply = (list: ReviewList | undefined) => {
     if (!list) return list;
     const reviews = change(list.reviews);
@@ -25,7 +26,7 @@ function changeCachedReviews(queryClient: QueryClient, bookId: number, change: R
  */
 function refreshBook(
   queryClient: QueryClient,
-  bookId: number,
+  bookId: WireId,
   rating: { rating: number | null; ratingCount: number },
 ) {
   queryClient.setQueryData<BookDetail>(bookQueryKey(bookId), (book) =>

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useToast } from "../../../ui/toast";
@@ -6,11 +7,11 @@ import { reviewMessages } from "../messages";
 
 export const reviewKeys = {
   all: ["reviews"] as const,
-  book: (bookId: number) => [...reviewKeys.all, "book", bookId] as const,
+  book: (bookId: WireId) => [...reviewKeys.all, "book", bookId] as const,
   mine: () => [...reviewKeys.all, "mine"] as const,
 };
 
-export function useBookReviews(bookId: number) {
+export function useBookReviews(bookId: WireId) {
   return useQuery({
     queryKey: reviewKeys.book(bookId),
     queryFn: ({ signal }) => fetchBookReviews(bookId, signal),

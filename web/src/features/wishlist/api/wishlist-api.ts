@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { BookListState } from "@folio/contract/lists";
 import { ApiError, apiPost } from "../../../lib/api-client";
 
@@ -14,10 +15,10 @@ export async function fetchWishlist(signal?: AbortSignal): Promise<BookListState
 }
 
 /** State " exist." when the book was already there (spec §7). */
-export async function addToWishlist(bookId: number): Promise<BookListState> {
+export async function addToWishlist(bookId: WireId): Promise<BookListState> {
   return checkedList(await apiPost<BookListState>("/api/wishlist/add", { bookId }));
 }
 
-export async function removeFromWishlist(bookId: number): Promise<BookListState> {
+export async function removeFromWishlist(bookId: WireId): Promise<BookListState> {
   return checkedList(await apiPost<BookListState>("/api/wishlist/delete", { bookId }));
 }

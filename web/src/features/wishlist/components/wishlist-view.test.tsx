@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import type { Book } from "@folio/contract/catalogue";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -17,7 +18,7 @@ function serveWishlist(books: Book[], deleteAnswer?: () => Response) {
     "/api/wishlist/get": () => jsonResponse(makeWishlist(list)),
     "/api/wishlist/delete": () => {
       if (deleteAnswer) return deleteAnswer();
-      const { bookId } = sentBody(fetchMock.mock.calls.at(-1)?.[1]) as { bookId: number };
+      const { bookId } = sentBody(fetchMock.mock.calls.at(-1)?.[1]) as { bookId: WireId };
       list = list.filter((book) => book.bookId !== bookId);
       return jsonResponse(makeWishlist(list));
     },

@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { ApiError } from "../../../lib/api-client";
@@ -67,7 +68,7 @@ export function WishlistView() {
     );
   }
 
-  function handleRemove(bookId: number, index: number) {
+  function handleRemove(bookId: WireId, index: number) {
     if (remove.isPending) return;
     focusAfterRemoval.current = index;
     remove.mutate(bookId, {

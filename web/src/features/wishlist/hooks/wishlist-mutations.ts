@@ -1,3 +1,4 @@
+import type { WireId } from "@folio/contract/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { addToWishlist, removeFromWishlist } from "../api/wishlist-api";
 import { applyWishlist } from "../wishlist-store";
@@ -5,7 +6,7 @@ import { applyWishlist } from "../wishlist-store";
 export function useAddToWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bookId: number) => addToWishlist(bookId),
+    mutationFn: (bookId: WireId) => addToWishlist(bookId),
     onSuccess: (list) => applyWishlist(queryClient, list),
   });
 }
@@ -13,7 +14,7 @@ export function useAddToWishlist() {
 export function useRemoveFromWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bookId: number) => removeFromWishlist(bookId),
+    mutationFn: (bookId: WireId) => removeFromWishlist(bookId),
     onSuccess: (list) => applyWishlist(queryClient, list),
   });
 }
