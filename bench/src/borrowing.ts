@@ -16,7 +16,7 @@ export interface BorrowingResult {
 
 interface BorrowAnswer {
   state: string;
-  loans?: { bookId: number }[];
+  loans?: { bookId: string }[];
 }
 
 /**
@@ -45,7 +45,8 @@ export async function measureBorrowing(
   await Promise.all(
     readers.map(async (reader) => {
       while (Date.now() < deadline) {
-        const bookId = 1 + Math.floor(Math.random() * maxBookId);
+        // Ids go as the server sends them: strings of digits (it takes numbers too).
+        const bookId = String(1 + Math.floor(Math.random() * maxBookId));
         const answer = await api.post<BorrowAnswer>("/api/borrow/borrow", { bookId }, reader.token);
         requests += 1;
         const outcome = answer.status === 200 ? answer.body.state : `HTTP ${answer.status}`;

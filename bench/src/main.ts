@@ -233,7 +233,9 @@ async function main(): Promise<void> {
       await api.get<{ categoriesList: { name: string }[] }>("/api/categories/getAll")
     ).body.categoriesList.map((c) => c.name);
     const shopper = await newReader(api, 0);
-    const inCart = [1, 2, 3].map((i) => Math.max(1, Math.floor((catalogue.maxBookId * i) / 4)));
+    const inCart = [1, 2, 3].map((i) =>
+      String(Math.max(1, Math.floor((catalogue.maxBookId * i) / 4))),
+    );
     await api.post("/api/cart/add", { bookId: inCart }, shopper.token);
 
     const popularSearch = searchTraffic(categoryNames);

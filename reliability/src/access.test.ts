@@ -25,15 +25,15 @@ afterAll(async () => {
 
 /** The reader whose data every attack aims at, with the ids of what they own. */
 interface Victim extends Reader {
-  loanBook: number;
-  otherLoanBook: number;
-  cartBook: number;
-  wishBook: number;
-  commentId: number;
+  loanBook: string;
+  otherLoanBook: string;
+  cartBook: string;
+  wishBook: string;
+  commentId: string;
   reviewText: string;
   locator: string;
   idempotencyKey: string;
-  paymentId: number;
+  paymentId: string;
 }
 
 type Method = "GET" | "POST" | "PUT";
@@ -206,7 +206,7 @@ let database: PostgresDatabase;
 let mail: MailReceiver;
 let dataDir: string;
 let secret: string;
-let bookIds: number[];
+let bookIds: string[];
 let victim: Victim;
 let credentials: Credential[];
 let canary: string;
@@ -227,11 +227,11 @@ async function makeVictim(): Promise<Victim> {
   const reader = await newReader(api, 100);
   const tag = randomBytes(6).toString("hex");
   const [loanBook, otherLoanBook, cartBook, , wishBook] = bookIds as [
-    number,
-    number,
-    number,
-    number,
-    number,
+    string,
+    string,
+    string,
+    string,
+    string,
   ];
   const name = `Victoria ${tag}`;
   await expectOk(await api.post("/api/users/update", { name }, reader.token), "rename");
@@ -245,7 +245,7 @@ async function makeVictim(): Promise<Victim> {
     "wishlist",
   );
   const reviewText = `victim review ${tag}`;
-  const review = await api.post<{ commentId: number }>(
+  const review = await api.post<{ commentId: string }>(
     "/api/reviews/add",
     { bookId: loanBook, rating: 4, comment: reviewText },
     reader.token,
@@ -261,7 +261,7 @@ async function makeVictim(): Promise<Victim> {
     "progress",
   );
   const idempotencyKey = `victim-topup-${tag}`;
-  const topUp = await api.post<{ paymentId: number }>(
+  const topUp = await api.post<{ paymentId: string }>(
     "/api/payments/topup",
     { amount: 5 },
     reader.token,
@@ -470,7 +470,7 @@ describe("access control, over HTTP, on PostgreSQL", () => {
     }
     expect(violations.slice(seen)).toEqual([]);
     // The victim's review, loan and progress are all still there, seen from the victim's side.
-    const mine = await api.get<{ commentIds: number[] }>("/api/reviews/user", victim.token);
+    const mine = await api.get<{ commentIds: string[] }>("/api/reviews/user", victim.token);
     expect(mine.body.commentIds).toContain(victim.commentId);
   });
 
@@ -567,8 +567,13 @@ describe("access control, over HTTP, on PostgreSQL", () => {
     );
     const sessionOf = (userId: string) =>
       userId === victim.id ? Number(q.n) : Number(otherSession!.id);
-    const signed = (grant: { bookId: number; userId: string; expires: number }, key = secret) =>
-      signContentUrl(key, { ...grant, sessionId: sessionOf(grant.userId) });
+    // The signer is the server's own, which keys a link by the book's row id (a number).
+    const signed = (grant: { bookId: string; userId: string; expires: number }, key = secret) =>
+      signContentUrl(key, {
+        ...grant,
+        bookId: Number(grant.bookId),
+        sessionId: sessionOf(grant.userId),
+      });
     const attempts: [string, string, number, string?][] = [
       [
         "signature altered",

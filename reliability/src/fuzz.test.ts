@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 /** A reader with money and a loan, so borrowing, reading and reviewing calls get past "who". */
-async function fuzzReader(api: Api, bookId: number): Promise<Reader> {
+async function fuzzReader(api: Api, bookId: string): Promise<Reader> {
   const reader = await newReader(api, 50);
   const borrowed = await api.post("/api/borrow/borrow", { bookId: [bookId] }, reader.token);
   if (borrowed.status !== 200) throw new Error(`borrow: ${borrowed.status} ${borrowed.text}`);

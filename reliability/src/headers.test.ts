@@ -27,7 +27,7 @@ afterAll(async () => {
 let closed: ServerProcess;
 let open: ServerProcess;
 let reader: Reader;
-let bookId: number;
+let bookId: string;
 const figures = { answersChecked: 0, pagesChecked: 0, corsChecks: 0 };
 
 beforeAll(async () => {

@@ -38,7 +38,7 @@ describe("200 readers at once for 30 s", () => {
       4,
       async (i) => {
         const reader = await newReader(firstApi, 20);
-        const answer = await firstApi.post<{ loans: { borrowId: number }[] }>(
+        const answer = await firstApi.post<{ loans: { borrowId: string }[] }>(
           "/api/borrow/borrow",
           { bookId: [bookIds[i]!] },
           reader.token,

@@ -34,7 +34,8 @@ export interface Attempt {
 
 /** What the fuzz knows of the running shop, so that some inputs get past validation. */
 export interface FuzzContext {
-  bookIds: number[];
+  /** as the server sends them: strings of digits */
+  bookIds: string[];
   /** the query of a real reading link (u, e, s), so the content call's checks are reached */
   contentLink: Record<string, string>;
   /** every method documented per path template, so a wrong method is really wrong */
@@ -78,6 +79,28 @@ export const hugeText = fc
   )
   .map(([c, n]) => c.repeat(Math.ceil(n / c.length)));
 
+/** Text a lax parser reads as an id (Number("1e3") is 1000): the server takes digits only. */
+export const idLikeText = fc.constantFrom(
+  "1e3",
+  "1E1",
+  "+7",
+  "7.0",
+  " 7",
+  "7 ",
+  "\t7",
+  "0x1f",
+  "0b11",
+  "0o7",
+  "٣",
+  "７",
+  "007",
+  "0",
+  "00",
+  "-7",
+  "7n",
+  "Infinity",
+);
+
 /** Numbers at and past every edge a parser, a JS number or an int4 column has. */
 export const hugeNumber = fc.oneof(
   fc.constantFrom(
@@ -116,6 +139,7 @@ export const hugeNumber = fc.oneof(
     "0.001",
   ),
   fc.double(),
+  idLikeText,
   fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
 );
 
@@ -136,7 +160,7 @@ function plausible(schema: FieldSchema, context: FuzzContext): fc.Arbitrary<unkn
   switch (schema.type) {
     case "integer":
       return fc.oneof(
-        fc.constantFrom(...context.bookIds.slice(0, 20)),
+        fc.constantFrom(...context.bookIds.slice(0, 20)).map(Number),
         fc.integer({ min, max: Math.min(schema.maximum ?? min + 200, min + 200) }),
       );
     case "number":
@@ -146,6 +170,9 @@ function plausible(schema: FieldSchema, context: FuzzContext): fc.Arbitrary<unkn
       );
     case "string":
       if (schema.pattern?.includes("@")) return fc.emailAddress();
+      // An id as text: the ids the server gave, or text that only looks like one.
+      if (schema.pattern === "^[0-9]+$")
+        return fc.oneof(fc.constantFrom(...context.bookIds.slice(0, 20)), idLikeText);
       if (schema.pattern?.includes("epub"))
         return fc.constantFrom(...context.bookIds.slice(0, 5)).map((id) => `${id}.epub`);
       return fc.string({

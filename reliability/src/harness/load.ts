@@ -5,7 +5,7 @@ export interface LoadOptions {
   /** each reader is served by apis[i % apis.length]: several processes share the load */
   apis: Api[];
   readers: Reader[];
-  bookIds: number[];
+  bookIds: string[];
   seconds: number;
   /** called once, this many seconds in (a crash, a mail outage) */
   midway?: { atSeconds: number; action: () => Promise<void> };
@@ -13,10 +13,10 @@ export interface LoadOptions {
 
 /** What the server acknowledged: each must still be true afterwards, whatever happened. */
 export interface Acknowledged {
-  loanIds: Set<number>;
-  paymentIds: Set<number>;
+  loanIds: Set<string>;
+  paymentIds: Set<string>;
   borrowMails: number;
-  returns: Set<number>;
+  returns: Set<string>;
 }
 
 export interface LoadReport {
@@ -69,10 +69,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface BorrowAnswer {
   state: string;
-  loans: { borrowId: number; bookId: number }[];
+  loans: { borrowId: string; bookId: string }[];
 }
 interface LoanListAnswer {
-  data: { bookId: number; status: string }[];
+  data: { bookId: string; status: string }[];
 }
 
 /**
@@ -94,7 +94,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   let requestsBefore = 0;
   for (const tally of tallies) requestsBefore += tally.requests;
 
-  const borrow = async (api: Api, token: string, ids: number[], open: Set<number>) => {
+  const borrow = async (api: Api, token: string, ids: string[], open: Set<string>) => {
     const answer = await api.post<BorrowAnswer>(
       "/api/borrow/borrow",
       { bookId: ids },
@@ -109,8 +109,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       }
     }
   };
-  const giveBack = async (api: Api, token: string, bookId: number, open: Set<number>) => {
-    const answer = await api.post<{ borrowId: number }>("/api/borrow/return", { bookId }, token);
+  const giveBack = async (api: Api, token: string, bookId: string, open: Set<string>) => {
+    const answer = await api.post<{ borrowId: string }>("/api/borrow/return", { bookId }, token);
     if (answer.status === 200) {
       open.delete(bookId);
       acknowledged.returns.add(answer.body.borrowId);
@@ -120,7 +120,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 
   const reader = async (r: Reader, index: number) => {
     const api = options.apis[index % options.apis.length]!;
-    const open = new Set<number>();
+    const open = new Set<string>();
     const token = r.token;
     while (Date.now() < deadline) {
       const action = pickAction();
@@ -161,7 +161,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
           }
           case "topup": {
             const amount = pick([5, 10, 12.5, 20, 40]);
-            const answer = await api.post<{ paymentId: number }>(
+            const answer = await api.post<{ paymentId: string }>(
               "/api/payments/topup",
               { amount },
               token,
@@ -225,8 +225,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 }
 
 /** Every book id of the catalogue (popular without paging answers up to 1000). */
-export async function catalogueIds(api: Api): Promise<number[]> {
-  const answer = await api.get<{ bookId: number[] }>("/api/books/popular");
+export async function catalogueIds(api: Api): Promise<string[]> {
+  const answer = await api.get<{ bookId: string[] }>("/api/books/popular");
   if (answer.status !== 200) throw new Error(`popular: ${answer.status} ${answer.text}`);
   return answer.body.bookId;
 }
