@@ -241,38 +241,15 @@ describe.each(["number", "string"] as const)("ids sent as a %s", (form) => {
 });
 
 describe("ids that are neither a number nor a string of digits", () => {
-  const calls: { name: string; field: string; request: (id: unknown) => object }[] = [
-    { name: "cart/add", field: "bookId", request: (bookId) => ({ url: "/api/cart/add", bookId }) },
-    {
-      name: "cart/add (list)",
-      field: "bookId",
-      request: (id) => ({ url: "/api/cart/add", bookId: ["1", id] }),
-    },
-    {
-      name: "borrow/borrow",
-      field: "bookId",
-      request: (bookId) => ({ url: "/api/borrow/borrow", bookId }),
-    },
-    {
-      name: "borrow/renew",
-      field: "bookId",
-      request: (bookId) => ({ url: "/api/borrow/renew", bookId }),
-    },
-    {
-      name: "borrow/return",
-      field: "bookId",
-      request: (bookId) => ({ url: "/api/borrow/return", bookId }),
-    },
-    {
-      name: "books/content",
-      field: "bookId",
-      request: (bookId) => ({ url: "/api/books/content", bookId }),
-    },
-    {
-      name: "reviews/delete",
-      field: "commentId",
-      request: (commentId) => ({ url: "/api/reviews/delete", commentId }),
-    },
+  /** Each call that takes an id in its body: where, under which name, and the body for an id. */
+  const calls: [url: string, field: string, body: (id: unknown) => object][] = [
+    ["/api/cart/add", "bookId", (id) => ({ bookId: id })],
+    ["/api/cart/add", "bookId", (id) => ({ bookId: ["1", id] })],
+    ["/api/borrow/borrow", "bookId", (id) => ({ bookId: [id] })],
+    ["/api/borrow/renew", "bookId", (id) => ({ bookId: id })],
+    ["/api/borrow/return", "bookId", (id) => ({ bookId: id })],
+    ["/api/books/content", "bookId", (id) => ({ bookId: id })],
+    ["/api/reviews/delete", "commentId", (id) => ({ commentId: id })],
   ];
   const refused: unknown[] = [
     "1e3",
@@ -292,21 +269,20 @@ describe("ids that are neither a number nor a string of digits", () => {
   ];
 
   it.each(calls)(
-    "are refused by $name with a 400 naming the field, changing nothing",
-    async (c) => {
+    "are refused by %s with a 400 naming %s, changing nothing",
+    async (url, field, bodyFor) => {
       const reader = await createUser(t.app, t.database.db, { balancePence: 1000 });
       for (const id of refused) {
-        const { url, ...body } = c.request(id) as { url: string };
         const response = await t.app.inject({
           method: "POST",
           url,
           headers: { authorization: `Bearer ${reader.token}`, "content-type": "application/json" },
-          payload: JSON.stringify(body),
+          payload: JSON.stringify(bodyFor(id)),
         });
-        expect(response.statusCode, `${c.name} ${JSON.stringify(id)}`).toBe(400);
+        expect(response.statusCode, `${url} ${JSON.stringify(bodyFor(id))}`).toBe(400);
         const error = response.json<ErrorBody>();
         expect(error).toMatchObject({ state: "error", code: "VALIDATION" });
-        expect(error.field).toMatch(new RegExp(`^${c.field}`));
+        expect(error.field).toMatch(new RegExp(`^${field}`));
       }
       const info = await t.app.inject({
         method: "GET",
