@@ -1,5 +1,6 @@
 // Constants and messages shared by server and web. No zod here: the web app imports this file
 // and must not pull the schema library into the browser bundle.
+import { formatPence } from "./money";
 
 /** Largest value a PostgreSQL `integer` column holds; ids above it can never exist. */
 export const MAX_INT32 = 2_147_483_647;
@@ -79,6 +80,27 @@ export const borrowStates = {
   reachBorrowLimit: "Reach borrow limit",
   exceedLimit: "exceed_limit",
   failed: "Borrow failed.",
+} as const;
+
+/** spec §8's borrow texts, written by the server and shown by the web app word for word. */
+export const borrowMessages = {
+  reachLimit: `You have reached the maximum borrow limit (${BORROW_LIMIT} books). Please return some books before trying again.`,
+  exceedLimit:
+    "This book has reached the maximum borrow limit (10 times). Not available for borrowing.",
+  insufficient: (shortfallPence: number) =>
+    `Your account balance is insufficient. You need to top up ${formatPence(shortfallPence)} to borrow this book`,
+  invalid: "Borrow failed: Invalid book",
+  lowStock: "Out of stock",
+  alreadyBorrowed: "You have already borrowed this book",
+  /** The server says "1 book." for one; spec §4 writes the plural form for N. */
+  success: (count: number) => `Successfully borrowed ${count} ${count === 1 ? "book" : "books"}.`,
+} as const;
+
+/** spec §8's renewal texts, written by the server and shown by the web app word for word. */
+export const renewMessages = {
+  insufficient: (shortfallPence: number) =>
+    `Insufficient balance, you need ${formatPence(shortfallPence)}`,
+  success: "Renewal successful",
 } as const;
 
 /** wishlist/add and cart/add answer this state when the book is already there (spec.md §7). */
