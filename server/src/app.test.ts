@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ErrorBody, Health } from "@folio/contract/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "./features/accounts/test-factories";
+import { createUser } from "./test/accounts";
 import { createTestApp, type TestApp } from "./test/app";
 
 let t: TestApp;

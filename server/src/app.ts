@@ -31,7 +31,7 @@ import {
   smtpTransport,
   type MailTransport,
 } from "./features/notifications/transport";
-import type { ContentStore } from "./features/reading/content-store";
+import type { ContentStore } from "./storage/content-store";
 import { registerCors } from "./http/cors";
 import {
   answerClientError,
@@ -42,7 +42,7 @@ import {
 import { registerJsonBodies } from "./http/json-body";
 import { serializeRequest } from "./http/log-redaction";
 import { registerNulGuard } from "./http/nul-characters";
-import { MailDelivery } from "./jobs/mail-delivery";
+import { MailDelivery } from "./features/notifications/delivery";
 import { Scheduler } from "./jobs/scheduler";
 import { remindDueSoon } from "./features/loans/lifecycle";
 import { createRateLimiter } from "./rate-limit";

@@ -1,3 +1,4 @@
+import { formatPenceGrouped } from "./money";
 /**
  * The one catalogue of errors the API answers with. Each has a stable code, an HTTP status and
  * a sentence a person understands; the error handler turns them into design.md §3 bodies.
@@ -14,10 +15,6 @@ export class AppError extends Error {
     this.name = "AppError";
   }
 }
-
-/** £1,000.00: pounds with thousands separated, as a person reads an amount in a sentence. */
-const poundsText = (pence: number) =>
-  `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const errors = {
   validation: (message: string, field?: string) => new AppError(400, "VALIDATION", message, field),
@@ -82,8 +79,8 @@ export const errors = {
       409,
       "TOP_UP_DAILY_LIMIT",
       leftPence > 0
-        ? `You can top up at most ${poundsText(limitPence)} a day. You can add up to ${poundsText(leftPence)} more today.`
-        : `You have reached today's top-up limit of ${poundsText(limitPence)}. You can top up again tomorrow.`,
+        ? `You can top up at most ${formatPenceGrouped(limitPence)} a day. You can add up to ${formatPenceGrouped(leftPence)} more today.`
+        : `You have reached today's top-up limit of ${formatPenceGrouped(limitPence)}. You can top up again tomorrow.`,
       "amount",
     ),
   renewalTooEarly: (renewableFrom: string) =>

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
-import { ensureSeedEditions, isCatalogueEmpty, seedCatalogue } from "./db/seed/seed";
-import { FileContentStore } from "./features/reading/content-store";
+import { ensureSeedEditions, isCatalogueEmpty, seedCatalogue } from "./seed/seed";
+import { FileContentStore } from "./storage/content-store";
 
 const contentStoreOf = (config: Config) =>
   new FileContentStore(path.join(config.dataDir, "content"));

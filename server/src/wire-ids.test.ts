@@ -6,8 +6,8 @@ import { DAY } from "./clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, idempotencyKeys } from "./db/schema";
 import { eq } from "drizzle-orm";
-import { createUser } from "./features/accounts/test-factories";
-import { createBook, createCategory } from "./features/catalogue/test-factories";
+import { createUser } from "./test/accounts";
+import { createBook, createCategory } from "./test/catalogue";
 import { createTestApp, type TestApp } from "./test/app";
 
 let t: TestApp;

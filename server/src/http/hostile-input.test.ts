@@ -8,7 +8,7 @@ import type { ErrorBody } from "@folio/contract/common";
 import { isEmailAddress } from "@folio/contract/constants";
 import { sendEmailRequestSchema } from "@folio/contract/notifications";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type TestUser } from "../features/accounts/test-factories";
+import { createUser, type TestUser } from "../test/accounts";
 import { createTestApp, type TestApp } from "../test/app";
 import { brokenInvariants } from "../test/invariants";
 

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ErrorBody } from "@folio/contract/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, type TestUser } from "../features/accounts/test-factories";
+import { createUser, type TestUser } from "../test/accounts";
 import { createTestApp, type TestApp } from "../test/app";
 import { fieldWithNul } from "./nul-characters";
 

@@ -5,11 +5,11 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "../app";
 import { ManualClock } from "../clock";
 import type { AppContext } from "../context";
-import type { MailDelivery } from "../jobs/mail-delivery";
+import type { MailDelivery } from "../features/notifications/delivery";
 import type { Scheduler } from "../jobs/scheduler";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
-import { FileContentStore } from "../features/reading/content-store";
+import { FileContentStore } from "../storage/content-store";
 import { openTestDatabase } from "./database";
 
 export interface TestApp {

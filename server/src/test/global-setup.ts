@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import pg from "pg";
 import { openDatabase } from "../db/client";
-import { seedCatalogue } from "../db/seed/seed";
+import { seedCatalogue } from "../seed/seed";
 import { testDatabaseKind, testDatabaseUrl, withDatabaseName } from "./database-url";
 
 declare module "vitest" {

@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
-import { createUser } from "./test-factories";
+import { createUser } from "../../test/accounts";
 
 // Findings of the outside probe (issue 16) on accounts: addresses, login limits, reset links,
 // and what mail may say to an address nobody has proven.

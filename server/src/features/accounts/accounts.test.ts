@@ -13,7 +13,7 @@ import { sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
-import { createUser } from "./test-factories";
+import { createUser } from "../../test/accounts";
 import { hashOf } from "./tokens";
 
 let t: TestApp;

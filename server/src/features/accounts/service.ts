@@ -16,7 +16,7 @@ import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { passwordResets, sessions, users, type UserRow } from "../../db/schema";
 import { errors } from "../../errors";
-import { penceToPounds } from "../catalogue/presenter";
+import { penceToPounds } from "../../money";
 import { enqueueMail } from "../notifications/outbox";
 import type { AuthUser } from "./auth";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";

@@ -8,11 +8,11 @@ import type {
 import type { ErrorBody } from "@folio/contract/common";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedCategories } from "../../db/seed/catalogue-data";
+import { seedCategories } from "../../seed/catalogue-data";
 import { createTestApp, type TestApp } from "../../test/app";
 import { CACHE_MS } from "./routes";
 import { SEARCH_IDS_MS } from "./service";
-import { createBook, createCategory } from "./test-factories";
+import { createBook, createCategory } from "../../test/catalogue";
 
 let t: TestApp;
 beforeAll(async () => {

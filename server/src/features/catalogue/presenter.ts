@@ -1,10 +1,9 @@
 import type { Book, BookDetail, Category } from "@folio/contract/catalogue";
 import { wireId } from "@folio/contract/common";
 import type { BookRow, CategoryRow } from "../../db/schema";
+import { penceToPounds } from "../../money";
 
 export type BookWithCategory = BookRow & { categoryName: string };
-
-export const penceToPounds = (pence: number): number => Math.round(pence) / 100;
 
 export function coverUrlFor(bookId: number): string {
   return `/api/books/${bookId}/cover`;

@@ -18,9 +18,9 @@ import { z } from "zod";
 import type { Database } from "../../db/client";
 import { errors } from "../../errors";
 import { sendJsonText } from "../../http/json-text";
-import type { ContentStore } from "../reading/content-store";
+import type { ContentStore } from "../../storage/content-store";
 import { drawCover } from "./cover";
-import { ResponseCache } from "./response-cache";
+import { ResponseCache } from "../../http/response-cache";
 import {
   findCoverSource,
   getBook,

@@ -21,7 +21,7 @@ import { jsonArrayOf } from "../../db/json";
 import { books, categories, type BookRow } from "../../db/schema";
 import { errors } from "../../errors";
 import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
-import { ResponseCache } from "./response-cache";
+import { ResponseCache } from "../../http/response-cache";
 import { escapeLike, normalizeForSearch } from "./search-text";
 
 export interface Paging {

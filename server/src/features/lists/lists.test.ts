@@ -3,8 +3,8 @@ import type { BookListState, Cart } from "@folio/contract/lists";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
-import { createUser } from "../accounts/test-factories";
-import { createBook } from "../catalogue/test-factories";
+import { createUser } from "../../test/accounts";
+import { createBook } from "../../test/catalogue";
 
 let t: TestApp;
 let http: ReturnType<typeof httpClient>;

@@ -10,8 +10,8 @@ import { books, ledger, loans, outbox } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
-import { createUser } from "../accounts/test-factories";
-import { createBook } from "../catalogue/test-factories";
+import { createUser } from "../../test/accounts";
+import { createBook } from "../../test/catalogue";
 
 let t: TestApp;
 let http: ReturnType<typeof httpClient>;

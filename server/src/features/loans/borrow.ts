@@ -1,5 +1,5 @@
 import { wireId } from "@folio/contract/common";
-import { BORROW_LIMIT, LOAN_DAYS, borrowStates } from "@folio/contract/constants";
+import { BORROW_LIMIT, LOAN_DAYS, borrowMessages, borrowStates } from "@folio/contract/constants";
 import type { BorrowResult } from "@folio/contract/loans";
 import { and, count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { DAY } from "../../clock";
@@ -9,21 +9,10 @@ import { books, cartItems, loans, users, wishlistItems } from "../../db/schema";
 import { mailNameOf } from "../accounts/service";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts/auth";
-import { penceToPounds } from "../catalogue/presenter";
+import { penceToPounds } from "../../money";
 import { findBooks } from "../catalogue/service";
 import { enqueueMail } from "../notifications/outbox";
 import { lockBalance, postToLedger } from "../payments/ledger";
-
-export const borrowMessages = {
-  reachLimit: `You have reached the maximum borrow limit (${BORROW_LIMIT} books). Please return some books before trying again.`,
-  exceedLimit:
-    "This book has reached the maximum borrow limit (10 times). Not available for borrowing.",
-  insufficient: (shortfallPence: number) =>
-    `Your account balance is insufficient. You need to top up £${(shortfallPence / 100).toFixed(2)} to borrow this book`,
-  invalid: "Borrow failed: Invalid book",
-  lowStock: "Out of stock",
-  alreadyBorrowed: "You have already borrowed this book",
-} as const;
 
 /** A reader who had a book this recently borrows it again without spending its licence. */
 const RELEND_DAYS = LOAN_DAYS;
@@ -244,7 +233,7 @@ export async function borrowBooks(
       return {
         ...base,
         state: borrowStates.success,
-        message: `Successfully borrowed ${made.length} book${made.length === 1 ? "" : "s"}.`,
+        message: borrowMessages.success(made.length),
         dueDate: dueAt.toISOString(),
         balance: penceToPounds(balanceAfter),
         loans: made.map((loan) => ({

@@ -10,8 +10,8 @@ import { sweepLoans } from "../../jobs/scheduler";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
-import { createUser, type TestUser } from "../accounts/test-factories";
-import { createBook } from "../catalogue/test-factories";
+import { createUser, type TestUser } from "../../test/accounts";
+import { createBook } from "../../test/catalogue";
 
 let t: TestApp;
 let http: ReturnType<typeof httpClient>;

@@ -1,5 +1,5 @@
 import { wireId } from "@folio/contract/common";
-import { LOAN_DAYS, borrowStates } from "@folio/contract/constants";
+import { LOAN_DAYS, borrowStates, renewMessages } from "@folio/contract/constants";
 import type {
   LoanList,
   LoanRecord,
@@ -16,7 +16,8 @@ import { mailNameOf } from "../accounts/service";
 import { errors } from "../../errors";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts/auth";
-import { coverUrlFor, penceToPounds } from "../catalogue/presenter";
+import { coverUrlFor } from "../catalogue/presenter";
+import { penceToPounds } from "../../money";
 import { findBooks } from "../catalogue/service";
 import { enqueueMail } from "../notifications/outbox";
 import { formatLongDate } from "../notifications/templates";
@@ -112,9 +113,6 @@ async function lockOpenLoan(tx: Transaction, userId: string, bookId: number) {
   return loan;
 }
 
-export const insufficientForRenewal = (shortfallPence: number) =>
-  `Insufficient balance, you need £${(shortfallPence / 100).toFixed(2)}`;
-
 /**
  * Renews the caller's open loan of a book (also when overdue): the fee is the book's price now,
  * and the new due date is 30 days from the later of the current due date and now. A loan due
@@ -150,7 +148,7 @@ export async function renewLoan(
       if (fee > balancePence) {
         return {
           state: borrowStates.insufficientBalance,
-          message: insufficientForRenewal(fee - balancePence),
+          message: renewMessages.insufficient(fee - balancePence),
           borrowId: wireId(loan.id),
           newDueDate: loan.dueAt.toISOString(),
           fee: penceToPounds(fee),
@@ -169,7 +167,7 @@ export async function renewLoan(
       });
       return {
         state: borrowStates.success,
-        message: "Renewal successful",
+        message: renewMessages.success,
         borrowId: wireId(loan.id),
         newDueDate: newDue.toISOString(),
         fee: penceToPounds(fee),

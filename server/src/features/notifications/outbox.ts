@@ -1,7 +1,8 @@
 import type { MailType } from "@folio/contract/notifications";
 import type { Executor } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { renderMail, type MailData, type MailFormat } from "./templates";
+import type { MailFormat } from "../../context";
+import { renderMail, type MailData } from "./templates";
 
 export interface OutgoingMail<T extends MailType> {
   type: T;

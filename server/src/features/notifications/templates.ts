@@ -1,4 +1,6 @@
 import type { MailType } from "@folio/contract/notifications";
+import type { MailFormat } from "../../context";
+import { formatPence } from "../../money";
 
 export const SHOP_NAME = "Folio";
 
@@ -39,13 +41,7 @@ export interface RenderedMail {
   html: string;
 }
 
-export interface MailFormat {
-  timeZone: string;
-}
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export const formatPence = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /** Dates in US English long form, as everywhere in the shop: "November 22, 2026". */
 export function formatLongDate(date: Date, timeZone: string): string {

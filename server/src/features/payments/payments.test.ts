@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
-import { createUser } from "../accounts/test-factories";
+import { createUser } from "../../test/accounts";
 
 let t: TestApp;
 let http: ReturnType<typeof httpClient>;

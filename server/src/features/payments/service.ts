@@ -6,11 +6,9 @@ import type { AppContext } from "../../context";
 import { ledger } from "../../db/schema";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts/auth";
-import { penceToPounds } from "../catalogue/presenter";
+import { formatPence, penceToPounds, poundsToPence } from "../../money";
 import { errors } from "../../errors";
 import { lockBalance, postToLedger } from "./ledger";
-
-export const poundsToPence = (pounds: number): number => Math.round(pounds * 100);
 
 /** Adds money to the reader's balance, within the daily limit (TOP_UP_DAILY_LIMIT). */
 export async function topUp(
@@ -55,7 +53,7 @@ export async function topUp(
       });
       return {
         state: "success" as const,
-        message: `Top up successful! £${(amountPence / 100).toFixed(2)} has been added to your account`,
+        message: `Top up successful! ${formatPence(amountPence)} has been added to your account`,
         paymentId: wireId(ledgerId),
         amount: penceToPounds(amountPence),
         balance: penceToPounds(balancePence),

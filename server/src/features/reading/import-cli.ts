@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
-import { FileContentStore } from "./content-store";
+import { FileContentStore } from "../../storage/content-store";
 import { importFiles, type ImportOptions } from "./import";
 
 const { values, positionals } = parseArgs({

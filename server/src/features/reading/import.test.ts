@@ -6,7 +6,7 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, categories } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { bookContentKey } from "./content-store";
+import { bookContentKey } from "../../storage/content-store";
 import { buildEpub, type EpubBook } from "./epub";
 import { importFiles } from "./import";
 

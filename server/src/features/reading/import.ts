@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { books, categories, loans } from "../../db/schema";
 import { normalizeForSearch } from "../catalogue/search-text";
-import { bookContentKey, coverKey, type ContentStore } from "./content-store";
+import { bookContentKey, coverKey, type ContentStore } from "../../storage/content-store";
 import { EpubRejected, readEpubMetadata } from "./epub-metadata";
 
 export interface ImportOptions {

@@ -6,10 +6,10 @@ import { DAY, MINUTE } from "../../clock";
 import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo, resetTokenFrom } from "../../test/mail";
-import { createUser, type TestUser } from "../accounts/test-factories";
+import { createUser, type TestUser } from "../../test/accounts";
 import { drawCover } from "../catalogue/cover";
-import { createBook } from "../catalogue/test-factories";
-import { bookContentKey } from "./content-store";
+import { createBook } from "../../test/catalogue";
+import { bookContentKey } from "../../storage/content-store";
 import { buildEpub } from "./epub";
 import { parseRange } from "./routes";
 

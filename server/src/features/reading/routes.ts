@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { errors } from "../../errors";
 import { authenticate, isSessionLive } from "../accounts/auth";
-import { bookContentKey } from "./content-store";
+import { bookContentKey } from "../../storage/content-store";
 import { canRead, contentUrlFor, loadProgress, saveProgress } from "./service";
 import { verifyContentGrant } from "./signed-url";
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { LoginResponse, RegisterResponse } from "@folio/contract/accounts";
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../../db/client";
-import { httpClient } from "../../test/http";
-import { postToLedger } from "../payments/ledger";
+import type { Database } from "../db/client";
+import { httpClient } from "./http";
+import { postToLedger } from "../features/payments/ledger";
 
 export interface TestUser {
   id: string;

@@ -1,9 +1,9 @@
 import { count, inArray, sql } from "drizzle-orm";
-import type { Database } from "../client";
-import { books, categories } from "../schema";
-import { normalizeForSearch } from "../../features/catalogue/search-text";
-import { bookContentKey, type ContentStore } from "../../features/reading/content-store";
-import { buildEpub } from "../../features/reading/epub";
+import type { Database } from "../db/client";
+import { books, categories } from "../db/schema";
+import { normalizeForSearch } from "../features/catalogue/search-text";
+import { bookContentKey, type ContentStore } from "../storage/content-store";
+import { buildEpub } from "../features/reading/epub";
 import { seedBooks, seedCategories } from "./catalogue-data";
 import { seedEdition } from "./editions";
 

@@ -5,10 +5,10 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../client";
-import { books, categories } from "../schema";
-import { openTestDatabase } from "../../test/database";
-import { bookContentKey, FileContentStore } from "../../features/reading/content-store";
+import type { DatabaseHandle } from "../db/client";
+import { books, categories } from "../db/schema";
+import { openTestDatabase } from "../test/database";
+import { bookContentKey, FileContentStore } from "../storage/content-store";
 import { seedBooks, seedCategories } from "./catalogue-data";
 import { ensureSeedEditions, seedCatalogue } from "./seed";
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Clock } from "../clock";
-import type { Database } from "../db/client";
-import { outbox, type OutboxRow } from "../db/schema";
-import type { MailTransport } from "../features/notifications/transport";
+import type { Clock } from "../../clock";
+import type { Database } from "../../db/client";
+import { outbox, type OutboxRow } from "../../db/schema";
+import type { MailTransport } from "./transport";
 
 const BATCH = 20;
 /** A claimed mail is held this long; a worker that died mid-send lets another retry it after. */

@@ -1,9 +1,9 @@
 // `npm run seed`: adds the seed catalogue and its e-book files to the configured database.
 // Idempotent: what is already there is left as it is.
 import path from "node:path";
-import { loadConfig } from "../../config";
-import { FileContentStore } from "../../features/reading/content-store";
-import { openDatabase } from "../client";
+import { loadConfig } from "../config";
+import { FileContentStore } from "../storage/content-store";
+import { openDatabase } from "../db/client";
 import { ensureSeedEditions, seedCatalogue } from "./seed";
 
 const config = loadConfig();
