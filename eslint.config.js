@@ -24,6 +24,76 @@ const webFeatureZones = featuresOf("./web/src/features").map((feature) => ({
   message: "A feature must not import another feature; compose them in web/src/app.",
 }));
 
+// The same rule for the server's features (decision 016): a feature imports another only through
+// that feature's index.ts, its deliberate public face, never its routes, tables or internals.
+const serverFeatures = featuresOf("./server/src/features");
+const serverFeatureZones = serverFeatures.map((feature) => ({
+  target: `./server/src/features/${feature}`,
+  from: "./server/src/features",
+  except: [
+    `./${feature}`,
+    ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+  ],
+  message:
+    "A feature imports another only through that feature's index.ts (docs/decisions/016-table-owners-and-events.md).",
+}));
+
+/** Server code the features stand on: it must not know any feature. */
+const serverSharedCode = [
+  "./server/src/db",
+  "./server/src/http",
+  "./server/src/storage",
+  "./server/src/context.ts",
+  "./server/src/config.ts",
+  "./server/src/errors.ts",
+  "./server/src/events.ts",
+  "./server/src/money.ts",
+  "./server/src/clock.ts",
+  "./server/src/calendar.ts",
+  "./server/src/idempotency.ts",
+  "./server/src/rate-limit.ts",
+];
+
+export const importZones = [
+  ...webFeatureZones,
+  ...serverFeatureZones,
+  {
+    target: serverSharedCode,
+    from: "./server/src/features",
+    message: "Shared server code must not import a feature; features import it.",
+  },
+  {
+    target: "./web/src/features",
+    from: "./web/src/app",
+    message: "Features must not import the app layer.",
+  },
+  {
+    target: ["./web/src/ui", "./web/src/lib"],
+    from: ["./web/src/features", "./web/src/app"],
+    message: "Shared code must not import features or the app.",
+  },
+  {
+    target: "./contract",
+    from: ["./server", "./web"],
+    message: "The contract depends on nothing of ours.",
+  },
+  {
+    target: "./server/src/features",
+    from: ["./server/src/app.ts", "./server/src/main.ts"],
+    message: "Features must not import the app that mounts them.",
+  },
+  {
+    target: "./web",
+    from: "./server",
+    message: "The web app talks to the server over HTTP only.",
+  },
+  {
+    target: "./server",
+    from: "./web",
+    message: "The server must not import the web app.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,44 +132,7 @@ export default tseslint.config(
       ],
       "import-x/no-cycle": "error",
       "import-x/no-self-import": "error",
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            ...webFeatureZones,
-            {
-              target: "./web/src/features",
-              from: "./web/src/app",
-              message: "Features must not import the app layer.",
-            },
-            {
-              target: ["./web/src/ui", "./web/src/lib"],
-              from: ["./web/src/features", "./web/src/app"],
-              message: "Shared code must not import features or the app.",
-            },
-            {
-              target: "./contract",
-              from: ["./server", "./web"],
-              message: "The contract depends on nothing of ours.",
-            },
-            {
-              target: "./server/src/features",
-              from: ["./server/src/app.ts", "./server/src/main.ts"],
-              message: "Features must not import the app that mounts them.",
-            },
-            {
-              target: "./web",
-              from: "./server",
-              message: "The web app talks to the server over HTTP only.",
-            },
-            {
-              target: "./server",
-              from: "./web",
-              message: "The server must not import the web app.",
-            },
-          ],
-        },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones: importZones }],
     },
   },
   {

@@ -33,3 +33,4 @@ export const sendEmailResponseSchema = z.object({
   state: z.literal("success"),
   message: z.string(),
 });
+export type SendEmailResponse = z.infer<typeof sendEmailResponseSchema>;

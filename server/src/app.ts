@@ -16,21 +16,24 @@ import { systemClock, type Clock } from "./clock";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
+import { eventHandlers, type SomeEventHandlers } from "./events";
+import { authenticate, sendPasswordReset } from "./features/accounts";
 import { accountRoutes } from "./features/accounts/routes";
 import { catalogueRoutes } from "./features/catalogue/routes";
 import { listRoutes } from "./features/lists/routes";
-import { returnAllOpenLoans } from "./features/loans/service";
+import { mailAboutLoan, remindDueSoon, returnAllOpenLoans } from "./features/loans";
 import { loanRoutes } from "./features/loans/routes";
+import {
+  fileTransport,
+  MailDelivery,
+  smtpTransport,
+  type MailTransport,
+} from "./features/notifications";
 import { notificationRoutes } from "./features/notifications/routes";
 import { paymentRoutes } from "./features/payments/routes";
 import { readingRoutes } from "./features/reading/routes";
+import { deleteReviewsOf } from "./features/reviews";
 import { reviewRoutes } from "./features/reviews/routes";
-import { deleteReviewsOf } from "./features/reviews/service";
-import {
-  fileTransport,
-  smtpTransport,
-  type MailTransport,
-} from "./features/notifications/transport";
 import type { ContentStore } from "./storage/content-store";
 import { registerCors } from "./http/cors";
 import {
@@ -42,9 +45,7 @@ import {
 import { registerJsonBodies } from "./http/json-body";
 import { serializeRequest } from "./http/log-redaction";
 import { registerNulGuard } from "./http/nul-characters";
-import { MailDelivery } from "./features/notifications/delivery";
 import { Scheduler } from "./jobs/scheduler";
-import { remindDueSoon } from "./features/loans/lifecycle";
 import { createRateLimiter } from "./rate-limit";
 
 export interface AppDeps {
@@ -56,6 +57,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** Where log lines go; standard output by default. */
   logDestination?: { write(line: string): void };
+  /** Handlers run after the app's own (tests listen, or make one fail to see a rollback). */
+  eventHandlers?: SomeEventHandlers;
 }
 
 export interface BuiltApp {
@@ -85,6 +88,7 @@ export async function buildApp({
   clock = systemClock,
   mailTransport,
   logDestination,
+  eventHandlers: extraHandlers = {},
 }: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
@@ -204,6 +208,9 @@ export async function buildApp({
     clock,
     content,
     rateLimiter: createRateLimiter(database.db, clock),
+    // Who reacts to what, fixed here (decision 016): when an account goes, its open loans are
+    // returned (their copies freed) and its reviews leave the books' ratings.
+    events: eventHandlers({ accountDeleted: [returnAllOpenLoans, deleteReviewsOf] }, extraHandlers),
     mail: { format: { timeZone: config.timeZone }, nudge: () => mailDelivery.nudge() },
   };
   const scheduler = new Scheduler(ctx, app.log);
@@ -219,12 +226,12 @@ export async function buildApp({
     const sent = await ctx.db.transaction((tx) => remindDueSoon(ctx, tx, now, userId));
     if (sent > 0) mailDelivery.nudge();
   };
-  await app.register(accountRoutes, {
+  await app.register(accountRoutes, { ctx, afterLogin: [remindAtLogin] });
+  await app.register(notificationRoutes, {
     ctx,
-    deletionSteps: [returnAllOpenLoans, deleteReviewsOf],
-    afterLogin: [remindAtLogin],
+    authenticate,
+    writers: { passwordReset: sendPasswordReset, aboutLoan: mailAboutLoan },
   });
-  await app.register(notificationRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
   await app.register(listRoutes, { ctx });
   await app.register(loanRoutes, { ctx });

@@ -53,6 +53,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pgliteDir, options.loadDataDir);
 }
 
+/**
+ * The key-read client as the compiler sees it: selects only. Its pool is
+ * set to plan every statement once for any keys, which suits reads by key and nothing else, and
+ * a write sent there would skip the write count PGlite's kept reads rely on (writes.ts).
+ */
+export type KeyReads = Pick<Database, "select">;
+
 const writeCounts = new WeakMap<Database, WriteCount>();
 const keyReaders = new WeakMap<Database, Database>();
 
@@ -62,7 +69,7 @@ const keyReaders = new WeakMap<Database, Database>();
  * (`plan_cache_mode = force_generic_plan`), on PGlite the same client preparing them
  * (prepared-reads.ts).
  */
-export function keyReadsOf(db: Database): Database {
+export function keyReadsOf(db: Database): KeyReads {
   return keyReaders.get(db) ?? db;
 }
 

@@ -8,7 +8,7 @@ import {
   noticeOverdue,
   refreshRecentLoans,
   remindDueSoon,
-} from "../features/loans/lifecycle";
+} from "../features/loans";
 
 /** Advisory-lock keys: any numbers will do as long as every process uses the same ones. */
 const LOAN_SWEEP_LOCK = 727_101;

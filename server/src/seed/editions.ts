@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import { drawCover } from "../features/catalogue/cover";
-import type { EpubBook, EpubChapter } from "../features/reading/epub";
+import { drawCover } from "../features/catalogue";
+import type { EpubBook, EpubChapter } from "../features/reading";
 import type { SeedBook } from "./catalogue-data";
 
 const PUBLISHER = "Folio Lending Library";

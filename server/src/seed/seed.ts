@@ -1,9 +1,9 @@
-import { count, inArray, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { books, categories } from "../db/schema";
-import { normalizeForSearch } from "../features/catalogue/search-text";
+import { books } from "../db/schema";
+import { addBooks, addCategories, listCategoriesForImport } from "../features/catalogue";
 import { bookContentKey, type ContentStore } from "../storage/content-store";
-import { buildEpub } from "../features/reading/epub";
+import { buildEpub } from "../features/reading";
 import { seedBooks, seedCategories } from "./catalogue-data";
 import { seedEdition } from "./editions";
 
@@ -23,55 +23,28 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
  */
 export async function seedCatalogue(db: Database): Promise<SeedReport> {
   return db.transaction(async (tx) => {
-    const addedCategories = await tx
-      .insert(categories)
-      .values(
-        seedCategories.map((c) => ({
-          slug: c.slug,
-          name: c.name,
-          description: c.description,
-          searchName: normalizeForSearch(c.name),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: categories.id });
-
-    const categoryRows = await tx
-      .select({ id: categories.id, slug: categories.slug })
-      .from(categories)
-      .where(
-        inArray(
-          categories.slug,
-          seedCategories.map((c) => c.slug),
-        ),
-      );
+    const categoriesAdded = await addCategories(tx, seedCategories);
+    const categoryRows = await listCategoriesForImport(tx);
     const categoryIdBySlug = new Map(categoryRows.map((row) => [row.slug, row.id]));
-
-    const addedBooks = await tx
-      .insert(books)
-      .values(
-        seedBooks.map((book) => {
-          const categoryId = categoryIdBySlug.get(book.category);
-          if (categoryId === undefined)
-            throw new Error(`Seed book in unknown category ${book.category}`);
-          return {
-            title: book.title,
-            author: book.author,
-            categoryId,
-            year: book.year,
-            language: book.language,
-            description: book.description,
-            pricePence: book.price,
-            totalCopies: book.copies,
-            availableCopies: book.copies,
-            searchTitle: normalizeForSearch(book.title),
-            searchAuthor: normalizeForSearch(book.author),
-          };
-        }),
-      )
-      .onConflictDoNothing()
-      .returning({ id: books.id });
-    return { categoriesAdded: addedCategories.length, booksAdded: addedBooks.length };
+    const booksAdded = await addBooks(
+      tx,
+      seedBooks.map((book) => {
+        const categoryId = categoryIdBySlug.get(book.category);
+        if (categoryId === undefined)
+          throw new Error(`Seed book in unknown category ${book.category}`);
+        return {
+          title: book.title,
+          author: book.author,
+          categoryId,
+          year: book.year,
+          language: book.language,
+          description: book.description,
+          pricePence: book.price,
+          copies: book.copies,
+        };
+      }),
+    );
+    return { categoriesAdded, booksAdded };
   });
 }
 

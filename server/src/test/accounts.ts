@@ -3,7 +3,7 @@ import type { LoginResponse, RegisterResponse } from "@folio/contract/accounts";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
 import { httpClient } from "./http";
-import { postToLedger } from "../features/payments/ledger";
+import { postToLedger } from "../features/payments";
 
 export interface TestUser {
   id: string;

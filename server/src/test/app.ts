@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "../app";
 import { ManualClock } from "../clock";
 import type { AppContext } from "../context";
-import type { MailDelivery } from "../features/notifications/delivery";
+import type { MailDelivery } from "../features/notifications";
 import type { Scheduler } from "../jobs/scheduler";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";

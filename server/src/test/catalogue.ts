@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../db/client";
 import { books, categories } from "../db/schema";
-import { normalizeForSearch } from "../features/catalogue/search-text";
+import { normalizeForSearch } from "../features/catalogue";
 
 const unique = () => randomBytes(4).toString("hex");
 

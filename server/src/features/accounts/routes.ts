@@ -24,12 +24,10 @@ import {
   register,
   resetPassword,
   updateUser,
-  type AccountDeletionStep,
 } from "./service";
 
 export interface AccountRoutesOptions {
   ctx: AppContext;
-  deletionSteps: readonly AccountDeletionStep[];
   /** Work for other features after a successful login (the due-soon check of spec.md §4). */
   afterLogin: readonly ((userId: string) => Promise<unknown>)[];
 }
@@ -41,7 +39,7 @@ const errorsOf = (...codes: number[]) =>
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { ctx, deletionSteps, afterLogin },
+  { ctx, afterLogin },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -130,7 +128,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: simpleSuccessSchema, ...errorsOf(401) },
       },
     },
-    async (request) => deleteUser(ctx, await authenticate(ctx, request), deletionSteps),
+    async (request) => deleteUser(ctx, await authenticate(ctx, request)),
   );
 
   api.post(

@@ -16,8 +16,9 @@ import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { passwordResets, sessions, users, type UserRow } from "../../db/schema";
 import { errors } from "../../errors";
+import { announce } from "../../events";
 import { penceToPounds } from "../../money";
-import { enqueueMail } from "../notifications/outbox";
+import { enqueueMail } from "../notifications";
 import type { AuthUser } from "./auth";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { hashOf, newToken } from "./tokens";
@@ -231,20 +232,11 @@ export async function updateUser(
   }
 }
 
-/**
- * Work other features must do when an account goes (return open loans, and so on); each runs
- * inside the deletion's transaction, before the user row is removed.
- */
-export type AccountDeletionStep = (tx: Transaction, userId: string, now: Date) => Promise<void>;
-
-export async function deleteUser(
-  ctx: AppContext,
-  user: AuthUser,
-  steps: readonly AccountDeletionStep[],
-): Promise<SimpleSuccess> {
+export async function deleteUser(ctx: AppContext, user: AuthUser): Promise<SimpleSuccess> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    for (const step of steps) await step(tx, user.id, now);
+    // Other features' work (open loans returned, reviews gone) runs first, in this transaction.
+    await announce(ctx, tx, "accountDeleted", { userId: user.id, at: now });
     // Sessions and reset tokens go with the user (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
   });

@@ -9,9 +9,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { cartItems, wishlistItems } from "../../db/schema";
 import { sendJsonText } from "../../http/json-text";
-import { authenticate } from "../accounts/auth";
+import { authenticate, tokenHashOf } from "../accounts";
 import {
   addToList,
   clearList,
@@ -46,7 +45,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
     async (request) =>
       withTotal(
-        await addToList(ctx, cartItems, await authenticate(ctx, request), request.body.bookId),
+        await addToList(ctx, "cart", await authenticate(ctx, request), request.body.bookId),
       ),
   );
   api.post(
@@ -61,7 +60,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
     async (request) =>
       withTotal(
-        await removeFromList(ctx, cartItems, await authenticate(ctx, request), request.body.bookId),
+        await removeFromList(ctx, "cart", await authenticate(ctx, request), request.body.bookId),
       ),
   );
   api.post(
@@ -73,7 +72,8 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: cartSchema, 401: errorBodySchema },
       },
     },
-    async (request, reply) => sendJsonText(reply, await getOwnListJson(ctx, cartItems, request)),
+    async (request, reply) =>
+      sendJsonText(reply, await getOwnListJson(ctx, "cart", tokenHashOf(request))),
   );
   api.post(
     "/api/cart/clear",
@@ -84,7 +84,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: cartSchema, 401: errorBodySchema },
       },
     },
-    async (request) => withTotal(await clearList(ctx, cartItems, await authenticate(ctx, request))),
+    async (request) => withTotal(await clearList(ctx, "cart", await authenticate(ctx, request))),
   );
   api.put(
     "/api/cart/:id",
@@ -117,7 +117,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       },
     },
     async (request) =>
-      addToList(ctx, wishlistItems, await authenticate(ctx, request), request.body.bookId),
+      addToList(ctx, "wishlist", await authenticate(ctx, request), request.body.bookId),
   );
   api.post(
     "/api/wishlist/delete",
@@ -130,7 +130,7 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       },
     },
     async (request) =>
-      removeFromList(ctx, wishlistItems, await authenticate(ctx, request), request.body.bookId),
+      removeFromList(ctx, "wishlist", await authenticate(ctx, request), request.body.bookId),
   );
   api.post(
     "/api/wishlist/get",
@@ -142,6 +142,6 @@ export const listRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await getOwnListJson(ctx, wishlistItems, request)),
+      sendJsonText(reply, await getOwnListJson(ctx, "wishlist", tokenHashOf(request))),
   );
 };

@@ -1,111 +1,107 @@
+import type { Book } from "@folio/contract/catalogue";
 import type { BookListState, Cart } from "@folio/contract/lists";
 import { ALREADY_PRESENT_STATE, MAX_CART_ITEMS } from "@folio/contract/constants";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { FastifyRequest } from "fastify";
-import { batchPerDatabase, perDatabase } from "../../db/batch";
-import { keyReadsOf, type Database, type Executor } from "../../db/client";
+import type { Executor, Transaction } from "../../db/client";
 import { jsonArrayOf } from "../../db/json";
-import { books, cartItems, sessions, wishlistItems } from "../../db/schema";
+import { books, cartItems, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
-import { requireLive, sessionStateColumns, tokenHashOf, type AuthUser } from "../accounts/auth";
-import type { Book } from "@folio/contract/catalogue";
-import { presentBook, type ListedBookRow } from "../catalogue/presenter";
+import { penceToPounds, poundsToPence } from "../../money";
+import { readWithSession, type AuthUser } from "../accounts";
 import {
   categoryName as categoryNameOf,
   findBooks,
   listedBookOwnColumns,
-} from "../catalogue/service";
+  presentBook,
+  type ListedBookRow,
+} from "../catalogue";
 
 /** The cart and the wishlist are the same thing in two tables: a reader's set of books. */
-export type ListTable = typeof cartItems | typeof wishlistItems;
+export type ListKind = "cart" | "wishlist";
+type ListTable = typeof cartItems | typeof wishlistItems;
 
-const labels = new Map<ListTable, { name: string; present: string }>([
-  [cartItems, { name: "cart", present: "This book is already in your cart" }],
-  [wishlistItems, { name: "wishlist", present: "This book is already in your wishlist" }],
-]);
-
-/**
- * A reader's own list, read with their session in one query, for all the readers who ask in
- * the same turn of the event loop: the commonest calls of a logged-in reader cost one round
- * trip per batch rather than three per request. Read after each request arrived, so a logout
- * takes effect at once and a reader always sees their own last change.
- */
-function listQuery(db: Database, table: ListTable) {
-  const reads = keyReadsOf(db);
-  // Each session's books as one JSON text in the order they were added (db/json.ts), read by
-  // a subquery per session: index lookups whatever the plan guesses of the number of keys.
-  const listed = reads
-    .select({
-      json: jsonArrayOf(listedBookOwnColumns, [sql`${table.addedAt}`, sql`${table.bookId}`]),
-    })
-    .from(table)
-    .innerJoin(books, eq(books.id, table.bookId))
-    .where(eq(table.userId, sessions.userId));
-  return reads
-    .select({ session: sessionStateColumns, books: sql<string>`(${listed})` })
-    .from(sessions)
-    .where(sql`${sessions.tokenHash} = any(${sql.placeholder("hashes")}::text[])`)
-    .prepare(`lists_${table === cartItems ? "cart" : "wishlist"}_by_token`);
-}
+const lists: Record<ListKind, { table: ListTable; present: string }> = {
+  cart: { table: cartItems, present: "This book is already in your cart" },
+  wishlist: { table: wishlistItems, present: "This book is already in your wishlist" },
+};
 
 /** One reader's list as read with their session; `json` is its answer, made once per read. */
 interface OwnList {
-  session: Pick<typeof sessions.$inferSelect, keyof typeof sessionStateColumns>;
   books: Book[];
   json?: string;
 }
 
-function listBatchOf(table: ListTable) {
-  const statement = perDatabase((db) => listQuery(db, table));
-  return batchPerDatabase(
-    async (db, tokenHashes: string[]) => {
-      const rows = await statement(db).execute({ hashes: tokenHashes });
-      const lists = new Map<string, OwnList>();
-      for (const row of rows) {
-        const listed = JSON.parse(row.books) as Omit<ListedBookRow, "categoryName">[];
-        const list: OwnList = { session: row.session, books: [] };
-        for (const own of listed) {
-          const categoryName = (await categoryNameOf(db, own.categoryId)) ?? "";
-          list.books.push(presentBook({ ...own, categoryName }));
-        }
-        lists.set(row.session.tokenHash, list);
+/**
+ * A reader's own list, read with their session in one query, for all the readers who ask in
+ * the same turn of the event loop: the commonest calls of a logged-in reader cost one round
+ * trip per batch rather than three per request (accounts' readWithSession).
+ */
+function ownListRead(kind: ListKind) {
+  const { table } = lists[kind];
+  return readWithSession(
+    `lists_${kind}_by_token`,
+    // The session's books as one JSON text in the order they were added (db/json.ts), read by
+    // a subquery per session: index lookups whatever the plan guesses of the number of keys.
+    (reads, userId) =>
+      sql<string>`${reads
+        .select({
+          json: jsonArrayOf(listedBookOwnColumns, [sql`${table.addedAt}`, sql`${table.bookId}`]),
+        })
+        .from(table)
+        .innerJoin(books, eq(books.id, table.bookId))
+        .where(eq(table.userId, userId))}`,
+    async (db, text) => {
+      const listed = JSON.parse(text) as Omit<ListedBookRow, "categoryName">[];
+      const list: OwnList = { books: [] };
+      for (const own of listed) {
+        const categoryName = (await categoryNameOf(db, own.categoryId)) ?? "";
+        list.books.push(presentBook({ ...own, categoryName }));
       }
-      return lists;
+      return list;
     },
     { keepUntilWrite: 2_000 },
   );
 }
-const cartBatch = listBatchOf(cartItems);
-const wishlistBatch = listBatchOf(wishlistItems);
+const ownLists: Record<ListKind, ReturnType<typeof ownListRead>> = {
+  cart: ownListRead("cart"),
+  wishlist: ownListRead("wishlist"),
+};
 
 /**
- * The caller's cart (with its total) or wishlist as JSON text, from the request's bearer token
+ * The caller's cart (with its total) or wishlist as JSON text, by their session's token hash
  * (401 without a live one). Every request answered by the same read (the readers of one batch,
  * or a kept answer on the embedded database) is sent the same text, serialised once.
  */
 export async function getOwnListJson(
   ctx: AppContext,
-  table: ListTable,
-  request: FastifyRequest,
+  kind: ListKind,
+  tokenHash: string,
 ): Promise<string> {
-  const batch = table === cartItems ? cartBatch : wishlistBatch;
-  const found = await batch(ctx.db).load(tokenHashOf(request));
-  requireLive(found?.session, ctx.clock.now());
-  // requireLive has refused a token with no session, so there is a list.
-  const own = found!;
+  const own = await ownLists[kind](ctx, tokenHash);
   if (own.json === undefined) {
     const list: BookListState = {
       state: "success",
       bookId: own.books.map((b) => b.bookId),
       books: own.books,
     };
-    own.json = JSON.stringify(table === cartItems ? withTotal(list) : list);
+    own.json = JSON.stringify(kind === "cart" ? withTotal(list) : list);
   }
   return own.json;
 }
 
-async function listIds(db: Executor, table: ListTable, userId: string): Promise<number[]> {
+/** After a borrow: the books borrowed leave the reader's cart and wishlist. */
+export async function removeFromBothLists(
+  tx: Transaction,
+  userId: string,
+  bookIds: number[],
+): Promise<void> {
+  for (const { table } of Object.values(lists))
+    await tx.delete(table).where(and(eq(table.userId, userId), inArray(table.bookId, bookIds)));
+}
+
+async function listIds(db: Executor, kind: ListKind, userId: string): Promise<number[]> {
+  const { table } = lists[kind];
   const rows = await db
     .select({ bookId: table.bookId })
     .from(table)
@@ -117,12 +113,12 @@ async function listIds(db: Executor, table: ListTable, userId: string): Promise<
 /** The list after a change the caller made, with the state and message of that change. */
 export async function getList(
   ctx: AppContext,
-  table: ListTable,
+  kind: ListKind,
   user: AuthUser,
   state = "success",
   message?: string,
 ): Promise<BookListState> {
-  const list = await findBooks(ctx.db, await listIds(ctx.db, table, user.id));
+  const list = await findBooks(ctx.db, await listIds(ctx.db, kind, user.id));
   return { state, ...(message ? { message } : {}), bookId: list.map((b) => b.bookId), books: list };
 }
 
@@ -132,11 +128,11 @@ export async function getList(
  */
 export async function addToList(
   ctx: AppContext,
-  table: ListTable,
+  kind: ListKind,
   user: AuthUser,
   bookIds: number[],
 ): Promise<BookListState> {
-  const label = labels.get(table)!;
+  const { table, present } = lists[kind];
   const now = ctx.clock.now();
   const added = await ctx.db.transaction(async (tx) => {
     const known = await tx.select({ id: books.id }).from(books).where(inArray(books.id, bookIds));
@@ -151,32 +147,34 @@ export async function addToList(
     return inserted.length;
   });
   return added === 0
-    ? getList(ctx, table, user, ALREADY_PRESENT_STATE, label.present)
-    : getList(ctx, table, user);
+    ? getList(ctx, kind, user, ALREADY_PRESENT_STATE, present)
+    : getList(ctx, kind, user);
 }
 
 export async function removeFromList(
   ctx: AppContext,
-  table: ListTable,
+  kind: ListKind,
   user: AuthUser,
   bookIds: number[],
 ): Promise<BookListState> {
+  const { table } = lists[kind];
   await ctx.db.delete(table).where(and(eq(table.userId, user.id), inArray(table.bookId, bookIds)));
-  return getList(ctx, table, user);
+  return getList(ctx, kind, user);
 }
 
 export async function clearList(
   ctx: AppContext,
-  table: ListTable,
+  kind: ListKind,
   user: AuthUser,
 ): Promise<BookListState> {
+  const { table } = lists[kind];
   await ctx.db.delete(table).where(eq(table.userId, user.id));
-  return getList(ctx, table, user);
+  return getList(ctx, kind, user);
 }
 
 export const withTotal = (list: BookListState): Cart => ({
   ...list,
-  total: Math.round(list.books.reduce((sum, book) => sum + Math.round(book.price * 100), 0)) / 100,
+  total: penceToPounds(list.books.reduce((sum, book) => sum + poundsToPence(book.price), 0)),
 });
 
 /** PUT /api/cart/{id}: an e-book loan is one copy, so the only quantity is 1. */
@@ -192,5 +190,5 @@ export async function setCartQuantity(
     .from(cartItems)
     .where(and(eq(cartItems.userId, user.id), eq(cartItems.bookId, bookId)));
   if (!row) throw errors.notInCart();
-  return withTotal(await getList(ctx, cartItems, user));
+  return withTotal(await getList(ctx, "cart", user));
 }

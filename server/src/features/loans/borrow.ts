@@ -5,14 +5,14 @@ import { and, count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
-import { books, cartItems, loans, users, wishlistItems } from "../../db/schema";
-import { mailNameOf } from "../accounts/service";
+import { loans, users } from "../../db/schema";
+import { lockBalance, mailNameOf, type AuthUser } from "../accounts";
 import { runIdempotent } from "../../idempotency";
-import type { AuthUser } from "../accounts/auth";
 import { penceToPounds } from "../../money";
-import { findBooks } from "../catalogue/service";
-import { enqueueMail } from "../notifications/outbox";
-import { lockBalance, postToLedger } from "../payments/ledger";
+import { findBooks, lockBooksForLending, takeCopies } from "../catalogue";
+import { removeFromBothLists } from "../lists";
+import { enqueueMail } from "../notifications";
+import { postToLedger } from "../payments";
 
 /** A reader who had a book this recently borrows it again without spending its licence. */
 const RELEND_DAYS = LOAN_DAYS;
@@ -39,21 +39,7 @@ async function classify(
   bookIds: number[],
   now: Date,
 ): Promise<Classified> {
-  // Book rows in id order, so two borrowers lock them in the same order and never deadlock.
-  const rows = await tx
-    .select({
-      id: books.id,
-      title: books.title,
-      author: books.author,
-      pricePence: books.pricePence,
-      availableCopies: books.availableCopies,
-      borrowTimes: books.borrowTimes,
-      loanCap: books.loanCap,
-    })
-    .from(books)
-    .where(inArray(books.id, bookIds))
-    .orderBy(books.id)
-    .for("update");
+  const rows = await lockBooksForLending(tx, bookIds);
   // The reader's loans of these books that are open or ended in the last 30 days.
   const recent = await tx
     .select({ bookId: loans.bookId, open: sql<boolean>`${loans.returnedAt} is null` })
@@ -174,19 +160,11 @@ export async function borrowBooks(
           })),
         )
         .returning({ id: loans.id, bookId: loans.bookId, pricePence: loans.pricePence });
-      // The CHECK on available_copies backs up the lock: a copy can never go below zero. A
-      // loan again of a book the reader had this month is neither a new lend of its licence
-      // nor a new loan for Popular.
-      const spending = c.borrowable.filter((book) => book.spendsLicence).map((book) => book.id);
-      const spends = spending.length > 0 ? inArray(books.id, spending) : sql`false`;
-      await tx
-        .update(books)
-        .set({
-          availableCopies: sql`${books.availableCopies} - 1`,
-          borrowTimes: sql`${books.borrowTimes} + (case when ${spends} then 1 else 0 end)`,
-          recentLoans: sql`${books.recentLoans} + (case when ${spends} then 1 else 0 end)`,
-        })
-        .where(inArray(books.id, ids));
+      await takeCopies(
+        tx,
+        ids,
+        c.borrowable.filter((book) => book.spendsLicence).map((book) => book.id),
+      );
       let balanceAfter = balancePence;
       for (const loan of made) {
         ({ balancePence: balanceAfter } = await postToLedger(tx, {
@@ -197,12 +175,7 @@ export async function borrowBooks(
           at: now,
         }));
       }
-      await tx
-        .delete(cartItems)
-        .where(and(eq(cartItems.userId, user.id), inArray(cartItems.bookId, ids)));
-      await tx
-        .delete(wishlistItems)
-        .where(and(eq(wishlistItems.userId, user.id), inArray(wishlistItems.bookId, ids)));
+      await removeFromBothLists(tx, user.id, ids);
 
       const [reader] = await tx
         .select({ email: users.email, name: mailNameOf })

@@ -5,8 +5,9 @@ import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
 import { books, loans, users } from "../../db/schema";
-import { mailNameOf } from "../accounts/service";
-import { enqueueMail } from "../notifications/outbox";
+import { mailNameOf } from "../accounts";
+import { setRecentLoans } from "../catalogue";
+import { enqueueMail } from "../notifications";
 import { closeLoan } from "./service";
 
 /** Reminders go when the due date is this many calendar days away (spec.md §4). */
@@ -34,8 +35,8 @@ export async function autoReturnOverdue(
     .for("update", { skipLocked: true });
   let returned = 0;
   for (const loan of due) {
-    if (await closeLoan(ctx, tx, loan, new Date(loan.dueAt.getTime() + AUTO_RETURN_DAYS * DAY)))
-      returned += 1;
+    const returnedAt = new Date(loan.dueAt.getTime() + AUTO_RETURN_DAYS * DAY);
+    if (await closeLoan(ctx, tx, loan, returnedAt, "auto-returned")) returned += 1;
   }
   return returned;
 }
@@ -143,14 +144,9 @@ async function recipientOf(tx: Transaction, userId: string | null, bookId: numbe
  */
 export async function refreshRecentLoans(tx: Transaction, now: Date): Promise<void> {
   const since = new Date(now.getTime() - 30 * DAY);
-  await tx.execute(sql`
-    update ${books} set recent_loans = coalesce(recent.n, 0)
-    from (
-      select b.id, count(l.id)::int as n
-      from ${books} b left join ${loans} l
-        on l.book_id = b.id and l.borrowed_at > ${since} and l.licence_spent
-      where b.recent_loans > 0 or l.id is not null
-      group by b.id
-    ) recent
-    where ${books.id} = recent.id and ${books.recentLoans} <> coalesce(recent.n, 0)`);
+  await setRecentLoans(
+    tx,
+    sql`select ${loans.bookId} as book_id, count(*)::int as n from ${loans}
+      where ${loans.borrowedAt} > ${since} and ${loans.licenceSpent} group by ${loans.bookId}`,
+  );
 }

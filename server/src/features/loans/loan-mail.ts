@@ -3,12 +3,10 @@ import { and, desc, eq } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import { books, loans, users } from "../../db/schema";
-import { mailNameOf } from "../accounts/service";
+import { mailNameOf } from "../accounts";
 import { errors } from "../../errors";
-import { enqueueMail } from "../notifications/outbox";
+import { enqueueMail, type LoanMailType } from "../notifications";
 import { statusOf } from "./service";
-
-export type LoanMailType = "borrow" | "due_soon" | "expired" | "return";
 
 /**
  * Writes one of the loan mails about the caller's own latest loan of a book, from the records

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
-import { authenticate } from "../accounts/auth";
+import { authenticate } from "../accounts";
 import { borrowBooks } from "./borrow";
 import { listOpenLoans, loanHistory, renewLoan, returnLoan } from "./service";
 

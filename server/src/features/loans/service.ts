@@ -7,21 +7,19 @@ import type {
   RenewResult,
   ReturnResult,
 } from "@folio/contract/loans";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { DAY } from "../../clock";
-import type { AppContext } from "../../context";
+import type { AppContext, DomainEvents, EventHandler } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { books, loans, users, type LoanRow } from "../../db/schema";
-import { mailNameOf } from "../accounts/service";
+import { announce } from "../../events";
+import { lockBalance, mailNameOf, type AuthUser } from "../accounts";
 import { errors } from "../../errors";
 import { runIdempotent } from "../../idempotency";
-import type { AuthUser } from "../accounts/auth";
-import { coverUrlFor } from "../catalogue/presenter";
+import { coverUrlFor, findBooks, returnCopy } from "../catalogue";
 import { penceToPounds } from "../../money";
-import { findBooks } from "../catalogue/service";
-import { enqueueMail } from "../notifications/outbox";
-import { formatLongDate } from "../notifications/templates";
-import { lockBalance, postToLedger } from "../payments/ledger";
+import { enqueueMail, formatLongDate } from "../notifications";
+import { postToLedger } from "../payments";
 
 export function statusOf(loan: Pick<LoanRow, "returnedAt" | "dueAt">, now: Date): LoanStatus {
   if (loan.returnedAt) return "returned";
@@ -183,37 +181,44 @@ export async function renewLoan(
  * process closed the loan first.
  */
 async function shelveLoan(
+  ctx: AppContext,
   tx: Transaction,
-  loan: Pick<LoanRow, "id" | "bookId">,
+  loan: Pick<LoanRow, "id" | "bookId" | "userId">,
   returnedAt: Date,
+  how: DomainEvents["loanClosed"]["how"],
 ): Promise<{ title: string; author: string } | null> {
   const [closed] = await tx
     .update(loans)
     .set({ returnedAt })
     .where(and(eq(loans.id, loan.id), isNull(loans.returnedAt)))
-    .returning({ id: loans.id });
+    .returning({ userId: loans.userId });
   if (!closed) return null;
-  const [book] = await tx
-    .update(books)
-    .set({ availableCopies: sql`${books.availableCopies} + 1` })
-    .where(eq(books.id, loan.bookId))
-    .returning({ title: books.title, author: books.author });
-  return book ?? null;
+  const book = await returnCopy(ctx, tx, loan.bookId, returnedAt);
+  if (closed.userId) {
+    await announce(ctx, tx, "loanClosed", {
+      loanId: loan.id,
+      bookId: loan.bookId,
+      userId: closed.userId,
+      at: returnedAt,
+      how,
+    });
+  }
+  return book;
 }
 
 /** Account deletion: open loans end now and their copies go back; no mail, the account goes. */
-export async function returnAllOpenLoans(
-  tx: Transaction,
-  userId: string,
-  now: Date,
-): Promise<void> {
+export const returnAllOpenLoans: EventHandler<"accountDeleted"> = async (
+  ctx,
+  tx,
+  { userId, at },
+) => {
   const open = await tx
-    .select({ id: loans.id, bookId: loans.bookId })
+    .select({ id: loans.id, bookId: loans.bookId, userId: loans.userId })
     .from(loans)
     .where(and(eq(loans.userId, userId), isNull(loans.returnedAt)))
     .orderBy(loans.bookId);
-  for (const loan of open) await shelveLoan(tx, loan, now);
-}
+  for (const loan of open) await shelveLoan(ctx, tx, loan, at, "account-deleted");
+};
 
 /** Ends a loan: the copy goes back on the shelf and the reader gets a note. No refund. */
 export async function closeLoan(
@@ -221,8 +226,9 @@ export async function closeLoan(
   tx: Transaction,
   loan: Pick<LoanRow, "id" | "bookId" | "userId">,
   returnedAt: Date,
+  how: "returned" | "auto-returned",
 ): Promise<boolean> {
-  const book = await shelveLoan(tx, loan, returnedAt);
+  const book = await shelveLoan(ctx, tx, loan, returnedAt, how);
   // Another process closed it first: nothing more to do, and no second mail.
   if (!book) return false;
   if (loan.userId) {
@@ -260,7 +266,7 @@ export async function returnLoan(
   const now = ctx.clock.now();
   const loan = await ctx.db.transaction(async (tx) => {
     const open = await lockOpenLoan(tx, user.id, bookId);
-    await closeLoan(ctx, tx, open, now);
+    await closeLoan(ctx, tx, open, now, "returned");
     return open;
   });
   ctx.mail.nudge();

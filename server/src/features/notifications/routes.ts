@@ -1,16 +1,21 @@
 import { errorBodySchema } from "@folio/contract/common";
-import { normalizeEmail } from "@folio/contract/constants";
 import { sendEmailRequestSchema, sendEmailResponseSchema } from "@folio/contract/notifications";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { errors } from "../../errors";
-import { authenticate } from "../accounts/auth";
-import { sendPasswordReset } from "../accounts/service";
-import { mailAboutLoan } from "../loans/loan-mail";
-import { enqueueMail } from "./outbox";
+import { sendOwnMail, type MailCaller, type MailWriters } from "./service";
 
-export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export interface NotificationRoutesOptions {
+  ctx: AppContext;
+  /** The caller of a request, or a 401 (accounts' authenticate, passed in by app.ts). */
+  authenticate: (ctx: AppContext, request: FastifyRequest) => Promise<MailCaller>;
+  writers: MailWriters;
+}
+
+export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (
+  app,
+  { ctx, authenticate, writers },
+) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/notifications/email",
     {
@@ -30,26 +35,6 @@ export const notificationRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         },
       },
     },
-    async (request) => {
-      const user = await authenticate(ctx, request);
-      if (normalizeEmail(request.body.to) !== user.email) throw errors.notYourAddress();
-      await ctx.rateLimiter.hit([`notify:user:${user.id}`], ctx.config.authRateLimit);
-      const { type } = request.body;
-      if (type === "register") {
-        await enqueueMail(
-          ctx.db,
-          // The welcome mail greets no one by name: it went first to an unproven address.
-          { type, to: user.email, data: { name: null, shopUrl: ctx.config.publicUrl } },
-          ctx.mail.format,
-          ctx.clock.now(),
-        );
-      } else if (type === "password_reset") {
-        await sendPasswordReset(ctx, user);
-      } else {
-        await mailAboutLoan(ctx, user.id, type, request.body.data?.bookId);
-      }
-      ctx.mail.nudge();
-      return { state: "success" as const, message: "The email is on its way." };
-    },
+    async (request) => sendOwnMail(ctx, writers, await authenticate(ctx, request), request.body),
   );
 };

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
-import { authenticate } from "../accounts/auth";
+import { authenticate } from "../accounts";
 import { paymentHistory, topUp } from "./service";
 
 const tags = ["payments"];

@@ -5,10 +5,11 @@ import { startOfDay } from "../../calendar";
 import type { AppContext } from "../../context";
 import { ledger } from "../../db/schema";
 import { runIdempotent } from "../../idempotency";
-import type { AuthUser } from "../accounts/auth";
+import type { AuthUser } from "../accounts";
 import { formatPence, penceToPounds, poundsToPence } from "../../money";
 import { errors } from "../../errors";
-import { lockBalance, postToLedger } from "./ledger";
+import { lockBalance } from "../accounts";
+import { postToLedger } from "./ledger";
 
 /** Adds money to the reader's balance, within the daily limit (TOP_UP_DAILY_LIMIT). */
 export async function topUp(

@@ -1,9 +1,16 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { books, categories, loans } from "../../db/schema";
-import { normalizeForSearch } from "../catalogue/search-text";
+import {
+  addBook,
+  ensureCategory,
+  listCategoriesForImport,
+  lockBookByTitle,
+  normalizeForSearch,
+  setCoverKey,
+  updateEdition,
+  type EditionChanges,
+} from "../catalogue";
 import { bookContentKey, coverKey, type ContentStore } from "../../storage/content-store";
 import { EpubRejected, readEpubMetadata } from "./epub-metadata";
 
@@ -45,7 +52,7 @@ async function pickCategory(
   subjects: string[],
   slug: string | undefined,
 ): Promise<number> {
-  const all = await db.select().from(categories);
+  const all = await listCategoriesForImport(db);
   if (slug) {
     const chosen = all.find((c) => c.slug === slug);
     if (!chosen) throw new EpubRejected(`no category with the slug ${slug}`);
@@ -60,12 +67,7 @@ async function pickCategory(
     );
     if (match) return match.id;
   }
-  const [fallback] = await db
-    .insert(categories)
-    .values({ ...FALLBACK_CATEGORY, searchName: normalizeForSearch(FALLBACK_CATEGORY.name) })
-    .onConflictDoUpdate({ target: categories.slug, set: { name: FALLBACK_CATEGORY.name } })
-    .returning({ id: categories.id });
-  return fallback!.id;
+  return ensureCategory(db, FALLBACK_CATEGORY);
 }
 
 /**
@@ -85,60 +87,36 @@ export async function importEpub(
     const categoryId = await pickCategory(db, meta.subjects, options.categorySlug);
     const description = meta.description || `${meta.title} by ${author}.`;
     return await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(books)
-        .where(and(eq(books.title, meta.title), eq(books.author, author)))
-        .for("update");
+      const existing = await lockBookByTitle(tx, meta.title, author);
       let bookId: number;
       if (existing) {
-        const changes: Partial<typeof books.$inferInsert> = {
-          description,
-          language: meta.language,
-          categoryId,
-        };
+        const changes: EditionChanges = { description, language: meta.language, categoryId };
         if (meta.year) changes.year = meta.year;
         if (options.pricePence) changes.pricePence = options.pricePence;
-        if (options.copies !== undefined) {
-          const [open] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(loans)
-            .where(and(eq(loans.bookId, existing.id), sql`${loans.returnedAt} is null`));
-          const lent = open?.n ?? 0;
-          if (options.copies < lent)
-            throw new EpubRejected(
-              `${lent} copies are on loan, more than the ${options.copies} asked for`,
-            );
-          changes.totalCopies = options.copies;
-          changes.availableCopies = options.copies - lent;
-        }
-        await tx.update(books).set(changes).where(eq(books.id, existing.id));
+        if (options.copies !== undefined) changes.copies = options.copies;
+        const refused = await updateEdition(tx, existing, changes);
+        if (refused)
+          throw new EpubRejected(
+            `${refused.lent} copies are on loan, more than the ${options.copies} asked for`,
+          );
         bookId = existing.id;
       } else {
-        const copies = options.copies ?? DEFAULT_COPIES;
-        const [row] = await tx
-          .insert(books)
-          .values({
-            title: meta.title,
-            author,
-            categoryId,
-            year: meta.year,
-            language: meta.language,
-            description,
-            pricePence: options.pricePence ?? DEFAULT_PRICE_PENCE,
-            totalCopies: copies,
-            availableCopies: copies,
-            searchTitle: normalizeForSearch(meta.title),
-            searchAuthor: normalizeForSearch(author),
-          })
-          .returning({ id: books.id });
-        bookId = row!.id;
+        bookId = await addBook(tx, {
+          title: meta.title,
+          author,
+          categoryId,
+          year: meta.year,
+          language: meta.language,
+          description,
+          pricePence: options.pricePence ?? DEFAULT_PRICE_PENCE,
+          copies: options.copies ?? DEFAULT_COPIES,
+        });
       }
       await store.put(bookContentKey(bookId), bytes);
       if (meta.cover) {
         const key = coverKey(bookId, meta.cover.extension);
         await store.put(key, meta.cover.data);
-        await tx.update(books).set({ coverKey: key }).where(eq(books.id, bookId));
+        await setCoverKey(tx, bookId, key);
       }
       return {
         file,

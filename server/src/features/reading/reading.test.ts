@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo, resetTokenFrom } from "../../test/mail";
 import { createUser, type TestUser } from "../../test/accounts";
-import { drawCover } from "../catalogue/cover";
+import { drawCover } from "../catalogue";
 import { createBook } from "../../test/catalogue";
 import { bookContentKey } from "../../storage/content-store";
 import { buildEpub } from "./epub";

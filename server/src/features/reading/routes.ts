@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { errors } from "../../errors";
-import { authenticate, isSessionLive } from "../accounts/auth";
+import { authenticate, isSessionLive } from "../accounts";
 import { bookContentKey } from "../../storage/content-store";
 import { canRead, contentUrlFor, loadProgress, saveProgress } from "./service";
 import { verifyContentGrant } from "./signed-url";

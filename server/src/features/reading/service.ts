@@ -10,7 +10,7 @@ import { MINUTE } from "../../clock";
 import type { AppContext } from "../../context";
 import { loans, readingProgress } from "../../db/schema";
 import { errors } from "../../errors";
-import type { AuthUser } from "../accounts/auth";
+import type { AuthUser } from "../accounts";
 import { signContentUrl } from "./signed-url";
 
 /** True when the reader holds an open loan of the book that is not overdue. */

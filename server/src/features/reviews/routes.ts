@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { authenticate } from "../accounts/auth";
+import { authenticate } from "../accounts";
 import { addReview, deleteReview, reviewContent, reviewsOfBook, reviewsOfUser } from "./service";
 
 const tags = ["reviews"];

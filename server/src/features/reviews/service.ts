@@ -1,11 +1,12 @@
 import { wireId } from "@folio/contract/common";
 import type { AddReviewRequest, Review, ReviewList } from "@folio/contract/reviews";
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { AppContext } from "../../context";
-import type { Executor, Transaction } from "../../db/client";
+import { and, desc, eq } from "drizzle-orm";
+import type { AppContext, EventHandler } from "../../context";
+import type { Executor } from "../../db/client";
 import { books, loans, reviews, users } from "../../db/schema";
 import { errors } from "../../errors";
-import type { AuthUser } from "../accounts/auth";
+import type { AuthUser } from "../accounts";
+import { adjustRating } from "../catalogue";
 
 const reviewColumns = {
   id: reviews.id,
@@ -55,32 +56,6 @@ const toList = (rows: ReviewRow[]): ReviewList => {
   const list = rows.map(presentReview);
   return { state: "success", commentIds: list.map((r) => r.commentId), reviews: list };
 };
-
-/**
- * Moves a book's rating by one review, in the same statement that reads it, so concurrent adds
- * and deletes cannot lose one another's change. The mean is kept to one decimal.
- */
-async function adjustRating(
-  tx: Transaction,
-  bookId: number,
-  ratingDelta: number,
-  countDelta: number,
-) {
-  const [book] = await tx
-    .update(books)
-    .set({
-      ratingSum: sql`${books.ratingSum} + ${ratingDelta}`,
-      ratingCount: sql`${books.ratingCount} + ${countDelta}`,
-      rating: sql`case when ${books.ratingCount} + ${countDelta} = 0 then null
-        else round((${books.ratingSum} + ${ratingDelta})::numeric / (${books.ratingCount} + ${countDelta}), 1) end`,
-    })
-    .where(eq(books.id, bookId))
-    .returning({ rating: books.rating, ratingCount: books.ratingCount });
-  return {
-    rating: book?.rating === null || book?.rating === undefined ? null : Number(book.rating),
-    ratingCount: book?.ratingCount ?? 0,
-  };
-}
 
 export async function addReview(ctx: AppContext, user: AuthUser, input: AddReviewRequest) {
   const now = ctx.clock.now();
@@ -155,10 +130,10 @@ export async function deleteReview(ctx: AppContext, user: AuthUser, commentId: n
 }
 
 /** Account deletion: the reader's reviews go, and the books' ratings move with them. */
-export async function deleteReviewsOf(tx: Transaction, userId: string): Promise<void> {
+export const deleteReviewsOf: EventHandler<"accountDeleted"> = async (_ctx, tx, { userId }) => {
   const gone = await tx
     .delete(reviews)
     .where(eq(reviews.userId, userId))
     .returning({ bookId: reviews.bookId, rating: reviews.rating });
   for (const review of gone) await adjustRating(tx, review.bookId, -review.rating, -1);
-}
+};

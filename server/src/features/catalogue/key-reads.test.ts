@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getBook } from "../features/catalogue/service";
-import { openTestDatabase } from "../test/database";
-import { keyReadsOf, queryRows, type Database, type DatabaseHandle } from "./client";
-import { literalOf } from "./prepared-reads";
-import { books } from "./schema";
+import { getBook } from "./service";
+import { openTestDatabase } from "../../test/database";
+import { keyReadsOf, queryRows, type Database, type DatabaseHandle } from "../../db/client";
+import { literalOf } from "../../db/prepared-reads";
+import { books } from "../../db/schema";
 
 let database: DatabaseHandle;
 let db: Database;
@@ -14,6 +14,9 @@ beforeAll(async () => {
   db = database.db;
 });
 afterAll(() => database.close());
+
+/** The key-read pool as the database it is, to ask it for its settings and statements. */
+const keyPool = (of: Database) => keyReadsOf(of) as Database;
 
 interface PlanCounts {
   generic_plans: string;
@@ -28,7 +31,7 @@ describe("reads by key", () => {
     for (const id of ids) expect((await getBook(db, id)).bookId).toBe(String(id));
     if (database.kind === "postgres") {
       const counts = await queryRows<PlanCounts>(
-        keyReadsOf(db),
+        keyPool(db),
         sql`select generic_plans, custom_plans from pg_prepared_statements where name = 'catalogue_books_by_id'`,
       );
       expect(counts).toEqual([{ generic_plans: "8", custom_plans: "0" }]);
@@ -47,7 +50,7 @@ describe("reads by key", () => {
     // On PGlite there is one session and one setting: nothing to tell apart.
     if (database.kind !== "postgres") return expect(keyReadsOf(db) === db).toBe(false);
     const setting = sql`select current_setting('plan_cache_mode') as mode`;
-    expect(await queryRows(keyReadsOf(db), setting)).toEqual([{ mode: "force_generic_plan" }]);
+    expect(await queryRows(keyPool(db), setting)).toEqual([{ mode: "force_generic_plan" }]);
     expect(await queryRows(db, setting)).toEqual([{ mode: "auto" }]);
   });
 });

@@ -1,0 +1,5 @@
+// Accounts' public face (decision 016). It owns `users` (the balance too: balance.ts),
+// `sessions` and `password_resets`.
+export { authenticate, isSessionLive, readWithSession, tokenHashOf, type AuthUser } from "./auth";
+export { addToBalance, lockBalance } from "./balance";
+export { mailNameOf, sendPasswordReset } from "./service";

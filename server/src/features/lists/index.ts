@@ -1,0 +1,2 @@
+// Lists' public face (decision 016). It owns `cart_items` and `wishlist_items`.
+export { removeFromBothLists } from "./service";

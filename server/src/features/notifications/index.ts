@@ -1,0 +1,7 @@
+// Notifications' public face (decision 016). It owns `outbox` and imports no other feature:
+// the mails it cannot write from its own records are passed in (MailWriters).
+export { MailDelivery, type MailDeliveryOptions } from "./delivery";
+export { enqueueMail, type OutgoingMail } from "./outbox";
+export { type LoanMailType, type MailCaller, type MailWriters } from "./service";
+export { formatLongDate, type MailBook } from "./templates";
+export { fileTransport, smtpTransport, type MailTransport } from "./transport";

@@ -1,0 +1,2 @@
+// Payments' public face (decision 016). It owns `ledger`; a balance moves only through here.
+export { postToLedger, type LedgerEntry, type LedgerKind } from "./ledger";

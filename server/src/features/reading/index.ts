@@ -1,0 +1,3 @@
+// Reading's public face (decision 016). It owns `reading_progress`.
+export { buildEpub, type EpubBook, type EpubChapter } from "./epub";
+export { importFiles, type ImportOptions, type ImportOutcome } from "./import";
