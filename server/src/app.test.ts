@@ -3,16 +3,12 @@ import path from "node:path";
 import type { ErrorBody, Health } from "@folio/contract/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "./test/accounts";
-import { createTestApp, type TestApp } from "./test/app";
+import { createTestApp, useTestApp, type TestApp } from "./test/app";
 
-let t: TestApp;
+const t = useTestApp({ BODY_LIMIT: "4096" });
 beforeAll(async () => {
-  t = await createTestApp({ BODY_LIMIT: "4096" });
   // A route that echoes its parsed body, to observe the JSON body rules on their own.
   t.app.post("/api/test/echo", async (request) => ({ state: "success", body: request.body }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe("the HTTP layer", () => {

@@ -3,20 +3,14 @@
 // takes an id as a string of digits or as a number, alone or in a list.
 import type { ErrorBody } from "@folio/contract/common";
 import { DAY } from "./clock";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { books, idempotencyKeys } from "./db/schema";
 import { eq } from "drizzle-orm";
 import { createUser } from "./test/accounts";
 import { createBook, createCategory } from "./test/catalogue";
-import { createTestApp, type TestApp } from "./test/app";
+import { useTestApp } from "./test/app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A key that names an id: `id`, `bookId`, `InvalidBookIds`, `commentIds`… (not `UUID`). */
 const ID_KEY = /^(id|[A-Za-z]*Id|[A-Za-z]*Ids)$/;

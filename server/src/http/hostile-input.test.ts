@@ -7,16 +7,15 @@ import {
 import type { ErrorBody } from "@folio/contract/common";
 import { isEmailAddress } from "@folio/contract/constants";
 import { sendEmailRequestSchema } from "@folio/contract/notifications";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUser, type TestUser } from "../test/accounts";
-import { createTestApp, type TestApp } from "../test/app";
+import { useTestApp } from "../test/app";
 import { brokenInvariants } from "../test/invariants";
 
-let t: TestApp;
 let user: TestUser;
 let routes: { method: string; url: string }[];
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   user = await createUser(t.app, t.database.db, { balancePence: 5000 });
   const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json<{
     paths: Record<string, Record<string, unknown>>;
@@ -27,9 +26,6 @@ beforeAll(async () => {
       url: url.replace(/\{[^}]+\}/g, "1"),
     })),
   );
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const nasty: unknown[] = [

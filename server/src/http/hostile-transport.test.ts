@@ -1,22 +1,18 @@
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ErrorBody } from "@folio/contract/common";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUser, type TestUser } from "../test/accounts";
-import { createTestApp, type TestApp } from "../test/app";
+import { useTestApp } from "../test/app";
 import { fieldWithNul } from "./nul-characters";
 
-let t: TestApp;
 let user: TestUser;
 let base: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   user = await createUser(t.app, t.database.db);
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A request of exactly these bytes over a real socket, where Node's own parser has its say. */

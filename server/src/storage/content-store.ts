@@ -3,6 +3,11 @@ import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import path from "node:path";
 
+export interface ContentInfo {
+  size: number;
+  modified: Date;
+}
+
 /**
  * Where e-book files and cover images live. Kept this small so an object store can take the
  * place of the file system later without touching the features that use it.
@@ -12,7 +17,7 @@ export interface ContentStore {
   get(key: string): Promise<Buffer | null>;
   put(key: string, data: Uint8Array): Promise<void>;
   /** Size and last change, or null when there is no such file. */
-  stat(key: string): Promise<{ size: number; modified: Date } | null>;
+  stat(key: string): Promise<ContentInfo | null>;
   /** The bytes from start to end inclusive (the whole file without a range), as a stream. */
   stream(key: string, range?: { start: number; end: number }): Readable;
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp, type AppDeps } from "../app";
 import { ManualClock } from "../clock";
 import type { AppContext } from "../context";
@@ -28,7 +29,9 @@ export interface TestApp {
 /** The real app on a fresh copy of the seeded database, driven with app.inject. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, "mailTransport" | "logDestination"> & { shareDatabaseWith?: TestApp } = {},
+  deps: Pick<AppDeps, "mailTransport" | "logDestination" | "eventHandlers"> & {
+    shareDatabaseWith?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "folio-test-"));
   const config = loadConfig({
@@ -55,6 +58,7 @@ export async function createTestApp(
     clock,
     ...(deps.mailTransport ? { mailTransport: deps.mailTransport } : {}),
     ...(deps.logDestination ? { logDestination: deps.logDestination } : {}),
+    ...(deps.eventHandlers ? { eventHandlers: deps.eventHandlers } : {}),
   });
   return {
     app,
@@ -72,6 +76,31 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app, the one fixture for app + database: made before the file's tests on a
+ * fresh copy of the seeded database, closed after them. Its fields are there from the first
+ * hook on (`t.app`, `t.ctx`, `t.clock`, …).
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  deps: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(env, deps);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, field) {
+      if (!made)
+        throw new Error("The test app is made in beforeAll: use it inside hooks and tests");
+      return Reflect.get(made, field) as unknown;
+    },
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MINUTE } from "../../clock";
 import { users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
 import { createUser } from "../../test/accounts";
@@ -12,17 +12,15 @@ import { createUser } from "../../test/accounts";
 // Findings of the outside probe (issue 16) on accounts: addresses, login limits, reset links,
 // and what mail may say to an address nobody has proven.
 
-let t: TestApp;
 let limited: TestApp;
 let http: ReturnType<typeof httpClient>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   limited = await createTestApp({ AUTH_RATE_LIMIT: "5" }, { shareDatabaseWith: t });
   http = httpClient(t.app);
 });
 afterAll(async () => {
   await limited.close();
-  await t.close();
 });
 
 const hex = () => Math.random().toString(16).slice(2, 10);

@@ -10,20 +10,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY, HOUR, MINUTE } from "../../clock";
 import { sessions, users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
 import { createUser } from "../../test/accounts";
 import { hashOf } from "./tokens";
 
-let t: TestApp;
 let http: ReturnType<typeof httpClient>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   http = httpClient(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const uniqueEmail = (label: string) =>

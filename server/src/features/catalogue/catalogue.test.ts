@@ -7,20 +7,14 @@ import type {
 } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { seedCategories } from "../../seed/catalogue-data";
-import { createTestApp, type TestApp } from "../../test/app";
+import { useTestApp } from "../../test/app";
 import { CACHE_MS } from "./routes";
 import { SEARCH_IDS_MS } from "./service";
 import { createBook, createCategory } from "../../test/catalogue";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function get<T>(url: string) {
   const response = await t.app.inject({ method: "GET", url });

@@ -16,13 +16,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { errors } from "../../errors";
 import { sendJsonText } from "../../http/json-text";
 import type { ContentStore } from "../../storage/content-store";
-import { drawCover } from "./cover";
 import { ResponseCache } from "../../http/response-cache";
 import {
-  findCoverSource,
+  coverOf,
   getBook,
   getCategory,
   listBooksByCategory,
@@ -68,15 +66,6 @@ async function cached(
 
 const tags = ["catalogue"];
 const failures = { 400: errorBodySchema, 404: errorBodySchema };
-
-const imageTypes: Record<string, string> = {
-  svg: "image/svg+xml",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-};
 
 export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { db, content }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -181,18 +170,15 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      const book = await findCoverSource(db, request.params.id);
-      if (!book) throw errors.bookNotFound();
-      void reply.header("cache-control", "public, max-age=86400");
-      if (book.coverKey) {
-        const image = await content.get(book.coverKey);
-        const type = imageTypes[book.coverKey.split(".").pop() ?? ""];
-        if (image && type) return reply.type(type).send(image);
-      }
-      return reply
-        .type("image/svg+xml")
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-        .send(drawCover(book.title, book.author));
+      const cover = await coverOf(db, content, request.params.id);
+      void reply.header("cache-control", "public, max-age=86400").type(cover.type);
+      // A drawn cover is SVG of our own: nothing in it may load or run anything.
+      if (cover.drawn)
+        void reply.header(
+          "content-security-policy",
+          "default-src 'none'; style-src 'unsafe-inline'",
+        );
+      return reply.send(cover.body);
     },
   );
 };

@@ -20,6 +20,8 @@ import { keyReadsOf, type Database, type Executor } from "../../db/client";
 import { jsonArrayOf } from "../../db/json";
 import { books, categories, type BookRow } from "../../db/schema";
 import { errors } from "../../errors";
+import type { ContentStore } from "../../storage/content-store";
+import { drawCover } from "./cover";
 import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
 import { ResponseCache } from "../../http/response-cache";
 import { escapeLike, normalizeForSearch } from "./search-text";
@@ -308,7 +310,35 @@ export async function findBooks(db: Executor, ids: readonly number[]): Promise<B
 }
 
 /** Title and author of a book, for drawing its cover; null when there is no such book. */
-export async function findCoverSource(db: Database, bookId: number) {
+const imageTypes: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+/**
+ * A book's cover: the stored image when it has one of a known type, else one drawn from its
+ * title and author (SVG). 404 for an unknown book.
+ */
+export async function coverOf(
+  db: Database,
+  content: ContentStore,
+  bookId: number,
+): Promise<{ type: string; body: Buffer | string; drawn: boolean }> {
+  const book = await findCoverSource(db, bookId);
+  if (!book) throw errors.bookNotFound();
+  if (book.coverKey) {
+    const image = await content.get(book.coverKey);
+    const type = imageTypes[book.coverKey.split(".").pop() ?? ""];
+    if (image && type) return { type, body: image, drawn: false };
+  }
+  return { type: "image/svg+xml", body: drawCover(book.title, book.author), drawn: true };
+}
+
+async function findCoverSource(db: Database, bookId: number) {
   const [row] = await db
     .select({ title: books.title, author: books.author, coverKey: books.coverKey })
     .from(books)

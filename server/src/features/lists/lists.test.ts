@@ -1,19 +1,15 @@
 import type { ErrorBody } from "@folio/contract/common";
 import type { BookListState, Cart } from "@folio/contract/lists";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { createUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
 
-let t: TestApp;
 let http: ReturnType<typeof httpClient>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   http = httpClient(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe("the cart", () => {

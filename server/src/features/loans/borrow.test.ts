@@ -4,26 +4,22 @@ import type { BookDetail } from "@folio/contract/catalogue";
 import type { Cart, BookListState } from "@folio/contract/lists";
 import type { BorrowResult } from "@folio/contract/loans";
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAY } from "../../clock";
 import { books, ledger, loans, outbox } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
 import { createUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
 
-let t: TestApp;
 let http: ReturnType<typeof httpClient>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   http = httpClient(t.app);
 });
 afterEach(async () => {
   expect(await brokenInvariants(t.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type IdIn = number | string;

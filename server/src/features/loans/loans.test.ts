@@ -3,21 +3,20 @@ import type { BookDetail } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
 import type { BorrowResult, LoanList, RenewResult, ReturnResult } from "@folio/contract/loans";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DAY, HOUR, MINUTE } from "../../clock";
 import { books, ledger, outbox } from "../../db/schema";
 import { sweepLoans } from "../../jobs/scheduler";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
 import { createUser, type TestUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
 
-let t: TestApp;
+// A fixed zone, so "3 calendar days" means the same on any machine.
+const t = useTestApp({ TIME_ZONE: "Europe/London" });
 let http: ReturnType<typeof httpClient>;
-beforeAll(async () => {
-  // A fixed zone, so "3 calendar days" means the same on any machine.
-  t = await createTestApp({ TIME_ZONE: "Europe/London" });
+beforeAll(() => {
   http = httpClient(t.app);
 });
 beforeEach(() => {
@@ -26,9 +25,6 @@ beforeEach(() => {
 });
 afterEach(async () => {
   expect(await brokenInvariants(t.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function borrowOne(user: TestUser, opts: { price?: number; copies?: number } = {}) {

@@ -2,20 +2,18 @@ import type { ErrorBody } from "@folio/contract/common";
 import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
 import type { UserInfo } from "@folio/contract/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
 import { createUser } from "../../test/accounts";
 
-let t: TestApp;
 let http: ReturnType<typeof httpClient>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   http = httpClient(t.app);
 });
 afterAll(async () => {
   expect(await brokenInvariants(t.database.db)).toEqual([]);
-  await t.close();
 });
 
 async function topUpWithKey(token: string, amount: unknown, key: string) {

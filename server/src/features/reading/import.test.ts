@@ -5,19 +5,17 @@ import { eq } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, categories } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/app";
+import { useTestApp } from "../../test/app";
 import { bookContentKey } from "../../storage/content-store";
 import { buildEpub, type EpubBook } from "./epub";
 import { importFiles } from "./import";
 
-let t: TestApp;
 let dir: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   dir = await mkdtemp(path.join(tmpdir(), "folio-import-"));
 });
 afterAll(async () => {
-  await t.close();
   await rm(dir, { recursive: true, force: true });
 });
 

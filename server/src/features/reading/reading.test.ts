@@ -1,9 +1,9 @@
 import type { ErrorBody } from "@folio/contract/common";
 import type { BorrowResult } from "@folio/contract/loans";
 import type { ContentResponse, Progress } from "@folio/contract/reading";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DAY, MINUTE } from "../../clock";
-import { createTestApp, type TestApp } from "../../test/app";
+import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo, resetTokenFrom } from "../../test/mail";
 import { createUser, type TestUser } from "../../test/accounts";
@@ -13,14 +13,10 @@ import { bookContentKey } from "../../storage/content-store";
 import { buildEpub } from "./epub";
 import { parseRange } from "./routes";
 
-let t: TestApp;
 let http: ReturnType<typeof httpClient>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   http = httpClient(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A book with an EPUB in the store, borrowed by a new reader. */

@@ -11,11 +11,8 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { errors } from "../../errors";
-import { authenticate, isSessionLive } from "../accounts";
-import { bookContentKey } from "../../storage/content-store";
-import { canRead, contentUrlFor, loadProgress, saveProgress } from "./service";
-import { verifyContentGrant } from "./signed-url";
+import { authenticate } from "../accounts";
+import { contentUrlFor, loadProgress, openContent, saveProgress } from "./service";
 
 const tags = ["reading"];
 const security = [{ bearer: [] }];
@@ -75,23 +72,7 @@ export const readingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const bookId = Number(request.params.file.replace(/\.epub$/, ""));
-      const check = verifyContentGrant(
-        ctx.config.secret,
-        bookId,
-        request.query,
-        ctx.clock.now().getTime(),
-      );
-      if (!check.ok)
-        throw check.reason === "expired"
-          ? errors.contentLinkExpired()
-          : errors.contentLinkInvalid();
-      // The session and the loan are checked on every request, not only when the link was made.
-      const { userId, sessionId } = check.grant;
-      if (!(await isSessionLive(ctx, sessionId, userId))) throw errors.contentLinkEnded();
-      if (!(await canRead(ctx, userId, bookId))) throw errors.notBorrowedForReading();
-      const key = bookContentKey(bookId);
-      const info = await ctx.content.stat(key);
-      if (!info) throw errors.contentMissing();
+      const { key, info } = await openContent(ctx, bookId, request.query);
 
       const etag = `"${info.size.toString(16)}-${info.modified.getTime().toString(16)}"`;
       void reply

@@ -10,8 +10,9 @@ import { MINUTE } from "../../clock";
 import type { AppContext } from "../../context";
 import { loans, readingProgress } from "../../db/schema";
 import { errors } from "../../errors";
-import type { AuthUser } from "../accounts";
-import { signContentUrl } from "./signed-url";
+import { isSessionLive, type AuthUser } from "../accounts";
+import { bookContentKey, type ContentInfo } from "../../storage/content-store";
+import { signContentUrl, verifyContentGrant } from "./signed-url";
 
 /** True when the reader holds an open loan of the book that is not overdue. */
 export async function canRead(ctx: AppContext, userId: string, bookId: number): Promise<boolean> {
@@ -47,6 +48,27 @@ export async function contentUrlFor(
     }),
     expiresAt: new Date(expires * 1000).toISOString(),
   };
+}
+
+/**
+ * The stored EPUB behind a signed content link, after checking the link, its session and the
+ * loan: each on every request, not only when the link was made.
+ */
+export async function openContent(
+  ctx: AppContext,
+  bookId: number,
+  link: Parameters<typeof verifyContentGrant>[2],
+): Promise<{ key: string; info: ContentInfo }> {
+  const check = verifyContentGrant(ctx.config.secret, bookId, link, ctx.clock.now().getTime());
+  if (!check.ok)
+    throw check.reason === "expired" ? errors.contentLinkExpired() : errors.contentLinkInvalid();
+  const { userId, sessionId } = check.grant;
+  if (!(await isSessionLive(ctx, sessionId, userId))) throw errors.contentLinkEnded();
+  if (!(await canRead(ctx, userId, bookId))) throw errors.notBorrowedForReading();
+  const key = bookContentKey(bookId);
+  const info = await ctx.content.stat(key);
+  if (!info) throw errors.contentMissing();
+  return { key, info };
 }
 
 export async function saveProgress(

@@ -2,24 +2,20 @@ import type { BookDetail } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
 import type { BorrowResult } from "@folio/contract/loans";
 import type { Review, ReviewList } from "@folio/contract/reviews";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
 import { createUser, type TestUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
 
-let t: TestApp;
 let http: ReturnType<typeof httpClient>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   http = httpClient(t.app);
 });
 afterEach(async () => {
   expect(await brokenInvariants(t.database.db)).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Added = {
