@@ -17,7 +17,7 @@ import {
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import { keyReadsOf, type Database, type Executor } from "../../db/client";
-import { jsonArrayOf } from "../../db/json";
+import { jsonArrayOf, parseJsonRows } from "../../db/json";
 import { books, categories, type BookRow } from "../../db/schema";
 import { errors } from "../../errors";
 import type { ContentStore } from "../../storage/content-store";
@@ -67,8 +67,7 @@ export const listedBookOwnColumns = {
 };
 
 /** What presentBookDetail needs but the category's name. */
-const bookDetailOwnColumns = { ...listedBookOwnColumns, borrowTimes: books.borrowTimes };
-type BookDetailOwnRow = { [K in keyof typeof bookDetailOwnColumns]: BookRow[K] };
+export const bookDetailOwnColumns = { ...listedBookOwnColumns, borrowTimes: books.borrowTimes };
 
 /** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
 export const listedBookColumns = { ...listedBookOwnColumns, categoryName: categories.name };
@@ -160,7 +159,7 @@ export async function categoryName(db: Database, categoryId: number): Promise<st
 const bookBatch = batchPerDatabase(
   async (db, ids: number[]) => {
     const [found] = await prepared(db).books.execute({ ids });
-    const rows = JSON.parse(found?.json ?? "[]") as BookDetailOwnRow[];
+    const rows = parseJsonRows(found?.json ?? "[]", bookDetailOwnColumns);
     return new Map(rows.map((row) => [row.id, row]));
   },
   { keepUntilWrite: 10_000 },

@@ -4,7 +4,7 @@ import { ALREADY_PRESENT_STATE, MAX_CART_ITEMS } from "@folio/contract/constants
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
-import { jsonArrayOf } from "../../db/json";
+import { jsonArrayOf, parseJsonRows } from "../../db/json";
 import { books, cartItems, wishlistItems } from "../../db/schema";
 import { errors } from "../../errors";
 import { penceToPounds, poundsToPence } from "../../money";
@@ -14,7 +14,6 @@ import {
   findBooks,
   listedBookOwnColumns,
   presentBook,
-  type ListedBookRow,
 } from "../catalogue";
 
 /** The cart and the wishlist are the same thing in two tables: a reader's set of books. */
@@ -52,7 +51,7 @@ function ownListRead(kind: ListKind) {
         .innerJoin(books, eq(books.id, table.bookId))
         .where(eq(table.userId, userId))}`,
     async (db, text) => {
-      const listed = JSON.parse(text) as Omit<ListedBookRow, "categoryName">[];
+      const listed = parseJsonRows(text, listedBookOwnColumns);
       const list: OwnList = { books: [] };
       for (const own of listed) {
         const categoryName = (await categoryNameOf(db, own.categoryId)) ?? "";
