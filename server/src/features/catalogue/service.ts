@@ -18,7 +18,7 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "dr
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import { keyReadsOf, type Database, type Executor } from "../../db/client";
 import { jsonArrayOf, parseJsonRows } from "../../db/json";
-import { books, categories, type BookRow } from "../../db/schema";
+import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
 import type { ContentStore } from "../../storage/content-store";
 import { drawCover } from "./cover";
