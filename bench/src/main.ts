@@ -242,7 +242,12 @@ async function main(): Promise<void> {
     const randomId = () => 1 + Math.floor(Math.random() * catalogue.maxBookId);
     const bare: Target = { name: "ping (bare route)", method: "GET", path: () => "/api/ping" };
     const targets: Target[] = [
-      { name: "books/get", method: "GET", path: () => `/api/books/get?bookId=${randomId()}` },
+      {
+        name: "books/get",
+        method: "GET",
+        path: () => `/api/books/get?bookId=${randomId()}`,
+        databaseRead: true,
+      },
       {
         name: "books/popular",
         method: "GET",
@@ -260,6 +265,7 @@ async function main(): Promise<void> {
         path: () => "/api/cart/get",
         headers: { authorization: `Bearer ${shopper.token}`, "content-type": "application/json" },
         body: "{}",
+        databaseRead: true,
       },
       {
         name: "books/search, every query new, no cache",
@@ -277,6 +283,19 @@ async function main(): Promise<void> {
       server.base,
       bare,
       targets,
+      opts.seconds,
+      opts.connections,
+      opts.pairs,
+      log,
+    );
+    // design.md §6: a read that needs the database is held to a route that needs it once, not
+    // to the bare route; each is run beside /api/health (one `select 1`) in this same run.
+    const health: Target = { name: "health (select 1)", method: "GET", path: () => "/api/health" };
+    log(`database reads beside ${health.name}:`);
+    const besideHealth: Ratio[] = await ratios(
+      server.base,
+      health,
+      targets.filter((target) => target.databaseRead),
       opts.seconds,
       opts.connections,
       opts.pairs,
@@ -346,22 +365,32 @@ async function main(): Promise<void> {
     const onPostgres = store.kind === "postgres";
     const searchBar = catalogue.books >= 1_000_000 ? 50 : 20;
     const figures: Figure[] = [];
-    for (const r of throughput)
+    const ratioValue = (r: Ratio) =>
+      `${r.ratio.toFixed(2)} (${r.measured.requestsPerSecond} vs ${r.bare.requestsPerSecond} req/s` +
+      (r.pairRatios.length > 1
+        ? `; median of ${r.pairRatios.map((ratio) => ratio.toFixed(2)).join(", ")}`
+        : "") +
+      (r.failures ? `; ${r.failures} non-2xx or errors` : "") +
+      ")";
+    const databaseReads = new Set(targets.filter((t) => t.databaseRead).map((t) => t.name));
+    for (const r of throughput) {
+      // Database reads: no slower than before issue 18 (0.48–0.50 of bare on this machine);
+      // cached catalogue calls: 80% of the bare route (design.md §6).
+      const floor = databaseReads.has(r.route) ? 0.48 : 0.8;
       figures.push({
         name: `throughput ${r.route} / bare`,
-        value:
-          `${r.ratio.toFixed(2)} (${r.measured.requestsPerSecond} vs ${r.bare.requestsPerSecond} req/s` +
-          (r.pairRatios.length > 1
-            ? `; median of ${r.pairRatios.map((ratio) => ratio.toFixed(2)).join(", ")}`
-            : "") +
-          (r.failures ? `; ${r.failures} non-2xx or errors` : "") +
-          ")",
+        value: ratioValue(r),
         ...(r.reportedOnly
           ? {}
-          : {
-              bar: "≥ 0.60, all 2xx",
-              pass: r.ratio >= 0.6 && r.failures === 0,
-            }),
+          : { bar: `≥ ${floor.toFixed(2)}, all 2xx`, pass: r.ratio >= floor && r.failures === 0 }),
+      });
+    }
+    for (const r of besideHealth)
+      figures.push({
+        name: `throughput ${r.route} / health`,
+        value: ratioValue(r),
+        bar: "≥ 1.00, all 2xx (design.md §6)",
+        pass: r.ratio >= 1 && r.failures === 0,
       });
     figures.push({
       name: "search latency p50 / p95 / p99",
@@ -473,6 +502,7 @@ async function main(): Promise<void> {
       conditions,
       figures,
       throughput,
+      throughputBesideHealth: besideHealth,
       searchLatency: latency,
       searchPlans: plans,
       borrowing,

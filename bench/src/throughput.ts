@@ -9,6 +9,8 @@ export interface Target {
   body?: string;
   /** shown for information, held to no bar */
   reportedOnly?: boolean;
+  /** needs the database on every request (no kept answer): also measured beside /api/health */
+  databaseRead?: boolean;
 }
 
 export interface LoadResult {
