@@ -36,11 +36,11 @@ export async function sendOwnMail(
   ctx: AppContext,
   writers: MailWriters,
   caller: MailCaller,
-  request: SendEmailRequest,
+  asked: SendEmailRequest,
 ): Promise<SendEmailResponse> {
-  if (normalizeEmail(request.to) !== caller.email) throw errors.notYourAddress();
+  if (normalizeEmail(asked.to) !== caller.email) throw errors.notYourAddress();
   await ctx.rateLimiter.hit([`notify:user:${caller.id}`], ctx.config.authRateLimit);
-  const { type } = request;
+  const { type } = asked;
   if (type === "register") {
     await enqueueMail(
       ctx.db,
@@ -52,7 +52,7 @@ export async function sendOwnMail(
   } else if (type === "password_reset") {
     await writers.passwordReset(ctx, caller);
   } else {
-    await writers.aboutLoan(ctx, caller.id, type, request.data?.bookId);
+    await writers.aboutLoan(ctx, caller.id, type, asked.data?.bookId);
   }
   ctx.mail.nudge();
   return { state: "success", message: "The email is on its way." };
