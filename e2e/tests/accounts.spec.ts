@@ -1,21 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, latestMailTo } from "./fixtures";
-
-const RUN = Date.now().toString(36);
-let counter = 0;
-
-/** A fresh address per test and per run, so journeys never meet an account from before. */
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${RUN}-${counter}@example.com`;
-}
-
-async function registerByApi(page: Page, name: string, email: string, password: string) {
-  const response = await page.request.post("/api/users/register", {
-    data: { name, email, password },
-  });
-  expect(response.ok()).toBe(true);
-}
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, latestMailTo, test, uniqueEmail } from "./fixtures";
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
@@ -33,6 +17,9 @@ function toast(page: Page, text: string) {
 }
 
 test.describe("accounts", () => {
+  // Logging in is part of what these journeys look at: each logs its reader in itself.
+  test.use({ readerOptions: { logIn: "later" } });
+
   test("register, log in, change the profile, log out, delete the account", async ({ page }) => {
     // The whole life of an account, with eight accessibility scans along the way.
     test.setTimeout(60_000);
@@ -152,12 +139,13 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
   });
 
-  test("registering an email twice says so, then goes to the login page", async ({ page }) => {
-    const email = uniqueEmail("twice");
-    await registerByApi(page, "Mary Shelley", email, "prometheus");
+  test("registering an email twice says so, then goes to the login page", async ({
+    page,
+    reader,
+  }) => {
     await page.goto("/register");
     await page.getByLabel("Full name").fill("Mary Shelley");
-    await page.getByLabel("Email").fill(email.toUpperCase());
+    await page.getByLabel("Email").fill(reader.email.toUpperCase());
     await page.getByLabel("Password", { exact: true }).fill("prometheus");
     await page.getByLabel("Confirm password").fill("prometheus");
     await page.getByRole("button", { name: "Create account" }).click();
@@ -165,9 +153,8 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("a forgotten password is reset with the mailed link", async ({ page }) => {
-    const email = uniqueEmail("reset");
-    await registerByApi(page, "Charles Babbage", email, "old-engine");
+  test("a forgotten password is reset with the mailed link", async ({ page, reader }) => {
+    const { email } = reader;
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -204,23 +191,21 @@ test.describe("accounts", () => {
       "This reset link is invalid or has expired. Please ask for a new one.",
     );
 
-    await logIn(page, email, "old-engine");
+    await logIn(page, email, reader.password);
     await expect(page.getByRole("alert")).toHaveText("Incorrect email or password.");
     await page.getByLabel("Password").fill("new-engine");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(userMenuButton(page, "Charles Babbage")).toBeVisible();
+    await expect(userMenuButton(page, reader.name)).toBeVisible();
   });
 
-  test("the navigation guard and the profile's view paths", async ({ page }) => {
+  test("the navigation guard and the profile's view paths", async ({ page, reader }) => {
     await page.goto("/user/profile");
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/user/settings");
     await expect(page).toHaveURL(/\/$/);
 
-    const email = uniqueEmail("guard");
-    await registerByApi(page, "George Eliot", email, "middlemarch");
-    await logIn(page, email, "middlemarch");
+    await reader.logIn();
     await expect(page).toHaveURL(/\/$/);
 
     for (const path of ["/login", "/register", "/forgot-password", "/reset-password?token=x"]) {
@@ -265,11 +250,9 @@ test.describe("accounts", () => {
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
 
-  test("the user menu works from the keyboard", async ({ page }) => {
-    const email = uniqueEmail("keys");
-    await registerByApi(page, "Jane Austen", email, "persuasion");
-    await logIn(page, email, "persuasion");
-    const button = userMenuButton(page, "Jane Austen");
+  test("the user menu works from the keyboard", async ({ page, reader }) => {
+    await reader.logIn();
+    const button = userMenuButton(page, reader.name);
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(button).toHaveAttribute("aria-expanded", "true");
@@ -289,42 +272,45 @@ test.describe("accounts", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("account screens fit a phone @phone", async ({ page }) => {
-    for (const path of ["/register", "/login", "/forgot-password"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  test.describe(() => {
+    // The journey checks that the header holds this name beside the main links.
+    test.use({ readerOptions: { logIn: "later", name: "Emily Brontë" } });
+
+    test("account screens fit a phone @phone", async ({ page, reader }) => {
+      for (const path of ["/register", "/login", "/forgot-password"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+      }
+
+      await reader.logIn();
+      await expect(page).toHaveURL(/\/$/);
+      // A member's header holds one more link and the account menu; nothing may overlap.
+      const links = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+      const menu = await userMenuButton(page, reader.name).boundingBox();
+      expect(links && menu).toBeTruthy();
+      const apart =
+        links!.x + links!.width <= menu!.x ||
+        menu!.x + menu!.width <= links!.x ||
+        links!.y + links!.height <= menu!.y ||
+        menu!.y + menu!.height <= links!.y;
+      expect(apart, "the user menu overlaps the main links").toBe(true);
+
+      await page.goto("/user/settings");
+      await expect(page.getByRole("heading", { level: 2, name: "Settings" })).toBeVisible();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
-      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
-    }
-
-    const email = uniqueEmail("phone");
-    await registerByApi(page, "Emily Brontë", email, "wuthering");
-    await logIn(page, email, "wuthering");
-    await expect(page).toHaveURL(/\/$/);
-    // A member's header holds one more link and the account menu; nothing may overlap.
-    const links = await page.getByRole("navigation", { name: "Main" }).boundingBox();
-    const menu = await userMenuButton(page, "Emily Brontë").boundingBox();
-    expect(links && menu).toBeTruthy();
-    const apart =
-      links!.x + links!.width <= menu!.x ||
-      menu!.x + menu!.width <= links!.x ||
-      links!.y + links!.height <= menu!.y ||
-      menu!.y + menu!.height <= links!.y;
-    expect(apart, "the user menu overlaps the main links").toBe(true);
-
-    await page.goto("/user/settings");
-    await expect(page.getByRole("heading", { level: 2, name: "Settings" })).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow, "horizontal overflow on the profile").toBeLessThanOrEqual(0);
-    // The sidebar is a row of tabs scrolled so the current one shows.
-    const current = page.getByRole("navigation", { name: "Profile" }).getByRole("link", {
-      name: "Settings",
+      expect(overflow, "horizontal overflow on the profile").toBeLessThanOrEqual(0);
+      // The sidebar is a row of tabs scrolled so the current one shows.
+      const current = page.getByRole("navigation", { name: "Profile" }).getByRole("link", {
+        name: "Settings",
+      });
+      await expect(current).toBeInViewport();
+      await expectAccessible(page);
     });
-    await expect(current).toBeInViewport();
-    await expectAccessible(page);
   });
 });

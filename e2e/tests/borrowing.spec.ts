@@ -1,15 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible } from "./fixtures";
-
-const RUN = Date.now().toString(36);
-let counter = 0;
-const PASSWORD = "lending-1";
-
-/** A fresh address per test and per run, so journeys never meet an account from before. */
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${RUN}-${counter}@example.com`;
-}
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
 
 interface ShelfBook {
   bookId: string;
@@ -31,21 +21,6 @@ async function bookTitled(page: Page, title: string): Promise<ShelfBook> {
   const book = books.find((candidate) => candidate.title === title);
   expect(book, `seed book ${title}`).toBeTruthy();
   return book!;
-}
-
-/** Registers through the API, then logs in through the form as a reader would. */
-async function newReader(page: Page, name: string, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  const registered = await page.request.post("/api/users/register", {
-    data: { name, email, password: PASSWORD },
-  });
-  expect(registered.ok()).toBe(true);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page.getByRole("banner").getByRole("button", { name, exact: true })).toBeVisible();
-  return email;
 }
 
 function toast(page: Page, text: string | RegExp) {
@@ -71,11 +46,17 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 test.describe("borrowing", () => {
+  // Each journey starts with a fresh reader, logged in through the form as a reader would.
+  test.beforeEach(async ({ page, reader }) => {
+    await expect(
+      header(page).getByRole("button", { name: reader.name, exact: true }),
+    ).toBeVisible();
+  });
+
   test("top up, fill the cart from two book pages, borrow it all, pay from the balance", async ({
     page,
   }) => {
     test.setTimeout(60_000);
-    await newReader(page, "Kenneth Grahame", "cart");
     const first = await bookTitled(page, "The Wind in the Willows");
     const second = await bookTitled(page, "The Story of My Life");
 
@@ -153,7 +134,6 @@ test.describe("borrowing", () => {
 
   test("a short balance leads to Top Up and back, then the book is borrowed", async ({ page }) => {
     test.setTimeout(60_000);
-    await newReader(page, "E. C. Bentley", "short");
     const book = await bookTitled(page, "Trent's Last Case");
 
     await page.goto(`/book/${book.bookId}`);
@@ -209,7 +189,6 @@ test.describe("borrowing", () => {
   });
 
   test("the wishlist heart, its count and the Wish List view", async ({ page }) => {
-    await newReader(page, "W. E. B. Du Bois", "wish");
     const book = await bookTitled(page, "The Souls of Black Folk");
 
     await page.goto(`/book/${book.bookId}`);
@@ -239,7 +218,6 @@ test.describe("borrowing", () => {
   });
 
   test("clearing the cart asks first", async ({ page }) => {
-    await newReader(page, "O. Henry", "clear");
     const book = await bookTitled(page, "The Four Million");
     await page.goto(`/book/${book.bookId}`);
     await page.getByRole("button", { name: "Add to cart" }).click();
@@ -263,7 +241,6 @@ test.describe("borrowing", () => {
   });
 
   test("the cart, Top Up and Payment Records fit a phone @phone", async ({ page }) => {
-    await newReader(page, "J. M. Synge", "phone");
     const book = await bookTitled(page, "The Playboy of the Western World");
     await page.goto(`/book/${book.bookId}`);
     await page.getByRole("button", { name: "Add to cart" }).click();

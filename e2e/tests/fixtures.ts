@@ -1,5 +1,126 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export { expect };
+
+const RUN = Date.now().toString(36);
+let emails = 0;
+
+/** A fresh address per call and per run, so journeys never meet an account from before. */
+export function uniqueEmail(label: string): string {
+  emails += 1;
+  return `${label}-${RUN}-${process.pid}-${emails}@example.com`;
+}
+
+/** A loan as the borrow call answers it. */
+export interface Loan {
+  bookId: string;
+  dueDate: string;
+}
+
+/** A registered reader with a session token, and the calls that set their account up. */
+export interface RegisteredReader {
+  name: string;
+  email: string;
+  password: string;
+  /** the bearer token of the reader's API login, not of the page's session */
+  token: string;
+  topUp(amount: number): Promise<unknown>;
+  /** Borrows the book (or books) and fails the test unless every one was lent. */
+  borrow(bookIds: string | string[]): Promise<Loan[]>;
+  giveBack(bookId: string): Promise<unknown>;
+  review(bookId: string, rating: number, comment: string): Promise<unknown>;
+}
+
+/**
+ * Registers a reader and logs them in over the API. The `reader` fixture makes the one a
+ * journey is about; this makes any other the journey needs (someone who reviewed first).
+ */
+export async function registerReader(
+  request: APIRequestContext,
+  { name = "Ishmael Reader", password = "lending-1" }: { name?: string; password?: string } = {},
+): Promise<RegisteredReader> {
+  const email = uniqueEmail("reader");
+  const registered = await request.post("/api/users/register", {
+    data: { name, email, password },
+  });
+  expect(registered.ok()).toBe(true);
+  const login = await request.post("/api/auth/login", { data: { email, password } });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+
+  async function call<T>(path: string, data: unknown): Promise<T> {
+    const response = await request.post(path, { data, headers });
+    expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  return {
+    name,
+    email,
+    password,
+    token,
+    topUp: (amount) => call("/api/payments/topup", { amount }),
+    borrow: async (bookIds) => {
+      const result = await call<{ state: string; loans: Loan[] }>("/api/borrow/borrow", {
+        bookId: bookIds,
+      });
+      expect(result.state).toBe("success");
+      expect(result.loans).toHaveLength([bookIds].flat().length);
+      return result.loans;
+    },
+    giveBack: (bookId) => call("/api/borrow/return", { bookId }),
+    review: (bookId, rating, comment) => call("/api/reviews/add", { bookId, rating, comment }),
+  };
+}
+
+export interface ReaderOptions {
+  /** what the reader registers as; the header's user menu shows it once they are logged in */
+  name: string;
+  /** pounds topped up over the API before the journey starts */
+  balance: number;
+  /**
+   * "form": the page is logged in through the login form, as a person would, before the
+   * journey starts. "later": the page is left a visitor; the journey first sets the reader up
+   * over the API or looks at the site as a visitor, then calls `reader.logIn()` or
+   * `reader.logInWithToken()`.
+   */
+  logIn: "form" | "later";
+}
+
+/** The reader a journey is about: registered and logged in over the API; they log the page in. */
+export interface Reader extends RegisteredReader {
+  /** Logs the page in through the login form and waits until it has left the form. */
+  logIn(): Promise<void>;
+  /** Stores the API login's token as the web app keeps its session; the next page load uses it. */
+  logInWithToken(): Promise<void>;
+}
+
+export const test = base.extend<{ readerOptions: Partial<ReaderOptions>; reader: Reader }>({
+  readerOptions: [{}, { option: true }],
+  reader: async ({ page, readerOptions }, use) => {
+    const { name, balance = 0, logIn = "form" } = readerOptions;
+    const registered = await registerReader(page.request, name ? { name } : {});
+    if (balance > 0) await registered.topUp(balance);
+    const reader: Reader = {
+      ...registered,
+      logIn: async () => {
+        await page.goto("/login");
+        await page.getByLabel("Email").fill(registered.email);
+        await page.getByLabel("Password").fill(registered.password);
+        await page.getByRole("button", { name: "Log in", exact: true }).click();
+        await expect(page).not.toHaveURL(/\/login$/);
+      },
+      logInWithToken: async () => {
+        await page.goto("/");
+        await page.evaluate((value) => localStorage.setItem("token", value), registered.token);
+      },
+    };
+    if (logIn === "form") await reader.logIn();
+    await use(reader);
+  },
+});
 
 /** No serious or critical axe violation on the page as it is now (design.md §6). */
 export async function expectAccessible(page: Page): Promise<void> {

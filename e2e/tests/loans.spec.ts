@@ -1,14 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectAccessible } from "./fixtures";
-
-const RUN = Date.now().toString(36);
-let counter = 0;
-
-/** A fresh address per test and per run, so journeys never meet an account from before. */
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${RUN}-${counter}@example.com`;
-}
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
 
 interface ShelfBook {
   bookId: string;
@@ -18,7 +9,6 @@ interface ShelfBook {
   availableCopies: number;
 }
 
-const PASSWORD = "borrowing-1";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const longDate = (iso: string | number) =>
@@ -48,50 +38,6 @@ async function freshBooks(request: APIRequestContext, count: number): Promise<Sh
   return found;
 }
 
-/** A registered reader with a token for API set-up calls. */
-async function newReader(page: Page, name: string, label: string) {
-  const email = uniqueEmail(label);
-  const registered = await page.request.post("/api/users/register", {
-    data: { name, email, password: PASSWORD },
-  });
-  expect(registered.ok()).toBe(true);
-  const login = await page.request.post("/api/auth/login", {
-    data: { email, password: PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-
-  async function call<T>(path: string, data: unknown): Promise<T> {
-    const response = await page.request.post(path, { data, headers });
-    expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
-    return (await response.json()) as T;
-  }
-
-  return {
-    email,
-    topUp: (amount: number) => call("/api/payments/topup", { amount }),
-    borrow: async (bookIds: string[]) => {
-      const result = await call<{ state: string; loans: { bookId: string; dueDate: string }[] }>(
-        "/api/borrow/borrow",
-        { bookId: bookIds },
-      );
-      expect(result.state).toBe("success");
-      expect(result.loans).toHaveLength(bookIds.length);
-      return result.loans;
-    },
-    giveBack: (bookId: string) => call("/api/borrow/return", { bookId }),
-  };
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
 function toast(page: Page, text: string | RegExp) {
   return page.locator(".toasts").getByText(text);
 }
@@ -104,15 +50,17 @@ function loanCard(page: Page, title: string) {
 }
 
 test.describe("loans", () => {
-  test("renew and return a borrowed book from My Books", async ({ page }) => {
+  // Each journey sets its reader's loans up over the API first, then logs the page in.
+  test.use({ readerOptions: { logIn: "later" } });
+
+  test("renew and return a borrowed book from My Books", async ({ page, reader }) => {
     test.setTimeout(60_000);
-    const reader = await newReader(page, "Ishmael Reader", "renew");
     await reader.topUp(50);
     const [book] = await freshBooks(page.request, 1);
     const [loan] = await reader.borrow([book!.bookId]);
     const dueDate = loan!.dueDate;
 
-    await logIn(page, reader.email);
+    await reader.logIn();
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "My Books" })
@@ -174,9 +122,8 @@ test.describe("loans", () => {
     await expect(page.locator(".account-details")).toContainText(balanceNow);
   });
 
-  test("Loan History pages, filters and searches twelve loans", async ({ page }) => {
+  test("Loan History pages, filters and searches twelve loans", async ({ page, reader }) => {
     test.setTimeout(60_000);
-    const reader = await newReader(page, "Bartleby Scrivener", "history");
     await reader.topUp(500);
     const books = await freshBooks(page.request, 12);
     await reader.borrow(books.slice(0, 10).map((book) => book.bookId));
@@ -184,7 +131,7 @@ test.describe("loans", () => {
     for (const book of returned) await reader.giveBack(book.bookId);
     await reader.borrow(books.slice(10).map((book) => book.bookId));
 
-    await logIn(page, reader.email);
+    await reader.logIn();
     await page.goto("/user/loan-history");
     await expect(page.getByRole("heading", { level: 2, name: "Loan History" })).toBeVisible();
     const table = page.getByRole("table", { name: "Loan history, page 1 of 3" });
@@ -245,26 +192,27 @@ test.describe("loans", () => {
     await expect(page).toHaveURL(new RegExp(`/book/${open.bookId}$`));
   });
 
-  test("the mail link /mybooks asks a visitor to log in, then opens My Books", async ({ page }) => {
-    const reader = await newReader(page, "Queequeg Harpooner", "mail");
+  test("the mail link /mybooks asks a visitor to log in, then opens My Books", async ({
+    page,
+    reader,
+  }) => {
     await page.goto("/mybooks");
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel("Email").fill(reader.email);
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Password").fill(reader.password);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/user\/books$/);
     await expect(page.getByRole("heading", { level: 1, name: "My Books" })).toBeVisible();
     await expect(page.getByText("You have no books on loan at the moment.")).toBeVisible();
   });
 
-  test("a renewal the balance cannot pay offers Top Up instead", async ({ page }) => {
-    const reader = await newReader(page, "Starbuck Mate", "short");
+  test("a renewal the balance cannot pay offers Top Up instead", async ({ page, reader }) => {
     const [book] = await freshBooks(page.request, 1);
     // Exactly the price: after borrowing, nothing is left for the renewal.
     await reader.topUp(book!.price);
     await reader.borrow([book!.bookId]);
 
-    await logIn(page, reader.email);
+    await reader.logIn();
     await page.goto("/user/books");
     await loanCard(page, book!.title)
       .getByRole("button", { name: `Renew ${book!.title}`, exact: true })
@@ -279,14 +227,13 @@ test.describe("loans", () => {
     await expect(page).toHaveURL(/\/user\/profile\?view=TopUp$/);
   });
 
-  test("My Books and Loan History fit a phone @phone", async ({ page }) => {
-    const reader = await newReader(page, "Pip Cabin-Boy", "phone");
+  test("My Books and Loan History fit a phone @phone", async ({ page, reader }) => {
     await reader.topUp(100);
     const books = await freshBooks(page.request, 2);
     await reader.borrow(books.map((book) => book.bookId));
     await reader.giveBack(books[0]!.bookId);
 
-    await logIn(page, reader.email);
+    await reader.logIn();
     for (const path of ["/user/books", "/user/books?tab=history", "/user/loan-history"]) {
       await page.goto(path);
       await expect(page.getByText(books[1]!.title).first()).toBeVisible();

@@ -1,46 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-
-const RUN = Date.now().toString(36);
-let counter = 0;
-const PASSWORD = "reading-1";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 interface FoundBook {
   bookId: string;
   title: string;
-}
-
-/** A fresh address per test and per run, so journeys never meet an account from before. */
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${RUN}-${counter}@example.com`;
-}
-
-/** A reader with £20, logged in in this page through the stored token. */
-async function newReader(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  const registered = await page.request.post("/api/users/register", {
-    data: { name: "Ishmael Reader", email, password: PASSWORD },
-  });
-  expect(registered.ok()).toBe(true);
-  const login = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-  const topUp = await page.request.post("/api/payments/topup", { data: { amount: 20 }, headers });
-  expect(topUp.ok()).toBe(true);
-  await page.goto("/");
-  await page.evaluate((value) => localStorage.setItem("token", value), token);
-  return {
-    borrow: async (bookId: string) => {
-      const response = await page.request.post("/api/borrow/borrow", {
-        data: { bookId },
-        headers,
-      });
-      expect(response.ok()).toBe(true);
-      expect(((await response.json()) as { state: string }).state).toBe("success");
-    },
-  };
 }
 
 async function findBook(page: Page, title: string): Promise<FoundBook> {
@@ -69,11 +33,15 @@ const progressValue = (page: Page) =>
   page.getByRole("progressbar", { name: "Reading progress" }).getAttribute("value");
 
 test.describe("reading", () => {
+  // A reader with £20, who logs this page in through the stored token.
+  test.use({ readerOptions: { balance: 20, logIn: "later" } });
+
   test("reads a borrowed book, turns pages, keeps the place and changes the look", async ({
     page,
+    reader,
   }) => {
     test.setTimeout(90_000);
-    const reader = await newReader(page, "read");
+    await reader.logInWithToken();
     const book = await findBook(page, "Moby-Dick");
     await reader.borrow(book.bookId);
 
@@ -146,8 +114,8 @@ test.describe("reading", () => {
     await expectChromeAccessible(page);
   });
 
-  test("a reader without the loan is asked to borrow first", async ({ page }) => {
-    await newReader(page, "noloan");
+  test("a reader without the loan is asked to borrow first", async ({ page, reader }) => {
+    await reader.logInWithToken();
     const book = await findBook(page, "Moby-Dick");
     await page.goto(`/book/${book.bookId}`);
     await page.getByRole("button", { name: `Read ${book.title}` }).click();
@@ -157,9 +125,9 @@ test.describe("reading", () => {
     await expect(page).toHaveURL(new RegExp(`/book/${book.bookId}$`));
   });
 
-  test("the reader fits a phone and its chrome is accessible @phone", async ({ page }) => {
+  test("the reader fits a phone and its chrome is accessible @phone", async ({ page, reader }) => {
     test.setTimeout(60_000);
-    const reader = await newReader(page, "phone");
+    await reader.logInWithToken();
     // Any book will do here; Moby-Dick's copies go to the desktop journey.
     const book = await findBook(page, "Pride and Prejudice");
     await reader.borrow(book.bookId);

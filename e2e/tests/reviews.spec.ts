@@ -1,16 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectAccessible } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectAccessible, registerReader, test } from "./fixtures";
 
-const RUN = Date.now().toString(36);
-let counter = 0;
-
-/** A fresh address per test and per run, so journeys never meet an account from before. */
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${RUN}-${counter}@example.com`;
-}
-
-const PASSWORD = "reviewing-1";
 /** A seeded title with five copies that no other journey reviews. */
 const BOOK_TITLE = "The Lost World";
 const OTHER_BOOK_TITLE = "Captain Blood";
@@ -35,42 +25,6 @@ async function findBook(request: APIRequestContext, title: string): Promise<Seed
   return book!;
 }
 
-/** A registered, logged-in reader, set up through the API; `token` is their bearer token. */
-async function newReader(request: APIRequestContext, name: string, label: string) {
-  const email = uniqueEmail(label);
-  const registered = await request.post("/api/users/register", {
-    data: { name, email, password: PASSWORD },
-  });
-  expect(registered.ok()).toBe(true);
-  const login = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-
-  async function call<T>(path: string, data: unknown): Promise<T> {
-    const response = await request.post(path, { data, headers });
-    expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
-    return (await response.json()) as T;
-  }
-
-  return {
-    token,
-    topUp: (amount: number) => call("/api/payments/topup", { amount }),
-    borrow: async (bookId: string) => {
-      const result = await call<{ state: string }>("/api/borrow/borrow", { bookId });
-      expect(result.state).toBe("success");
-    },
-    review: (bookId: string, rating: number, comment: string) =>
-      call("/api/reviews/add", { bookId, rating, comment }),
-  };
-}
-
-/** The web app keeps the session in localStorage `token`; the next page load picks it up. */
-async function signInWithToken(page: Page, token: string) {
-  await page.goto("/");
-  await page.evaluate((value) => localStorage.setItem("token", value), token);
-}
-
 function toast(page: Page, text: string) {
   return page.locator(".toasts").getByText(text, { exact: true });
 }
@@ -80,15 +34,18 @@ function reviewsSection(page: Page) {
 }
 
 test.describe("reviews", () => {
+  // Each journey sets its reader up over the API, then logs the page in with their token.
+  test.use({ readerOptions: { logIn: "later" } });
+
   test("a reader reviews a borrowed book, finds it in My Reviews and deletes it", async ({
     page,
+    reader,
   }) => {
     test.setTimeout(60_000);
     const book = await findBook(page.request, BOOK_TITLE);
-    const reader = await newReader(page.request, "Arthur Conan Doyle", "reviewer");
     await reader.topUp(20);
     await reader.borrow(book.bookId);
-    await signInWithToken(page, reader.token);
+    await reader.logInWithToken();
 
     await page.goto(`/book/${book.bookId}`);
     await expect(page.getByRole("heading", { level: 1, name: BOOK_TITLE })).toBeVisible();
@@ -115,7 +72,7 @@ test.describe("reviews", () => {
     const list = reviews.getByRole("list", { name: "Reviews of this book" });
     const mine = list.getByRole("listitem");
     await expect(mine).toHaveCount(1);
-    await expect(mine).toContainText("Arthur Conan Doyle");
+    await expect(mine).toContainText(reader.name);
     await expect(mine).toContainText("Your review");
     await expect(mine).toContainText(longDate(Date.now()));
     // Typed markup stays text.
@@ -183,16 +140,16 @@ test.describe("reviews", () => {
 
   test("a reader who never borrowed the book is told why they cannot review it", async ({
     page,
+    reader,
   }) => {
     // Another book, which a borrower has already reviewed, so the page shows a list and a form.
     const book = await findBook(page.request, OTHER_BOOK_TITLE);
-    const borrower = await newReader(page.request, "Peter Blood", "borrower");
+    const borrower = await registerReader(page.request, { name: "Peter Blood" });
     await borrower.topUp(20);
     await borrower.borrow(book.bookId);
     await borrower.review(book.bookId, 5, "Swashbuckling from the first page.");
 
-    const reader = await newReader(page.request, "Mary Shelley", "not-borrowed");
-    await signInWithToken(page, reader.token);
+    await reader.logInWithToken();
     await page.goto(`/book/${book.bookId}`);
     const reviews = reviewsSection(page);
     const list = reviews.getByRole("list", { name: "Reviews of this book" });
@@ -211,10 +168,9 @@ test.describe("reviews", () => {
     await expectAccessible(page);
   });
 
-  test("the reviews and the form fit a phone @phone", async ({ page }) => {
+  test("the reviews and the form fit a phone @phone", async ({ page, reader }) => {
     const book = await findBook(page.request, BOOK_TITLE);
-    const reader = await newReader(page.request, "Phone Reader", "phone");
-    await signInWithToken(page, reader.token);
+    await reader.logInWithToken();
     await page.goto(`/book/${book.bookId}`);
     const reviews = reviewsSection(page);
     await expect(reviews.getByRole("button", { name: "Post review" })).toBeVisible();
