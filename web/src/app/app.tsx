@@ -13,7 +13,7 @@ import { AppRoutes } from "./router";
  * and send the person to / instead of /login.
  */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { UNAUTHORIZED_EVENT } from "../lib/api-client";
-import { readStored, readToken, removeStored, writeStored } from "../lib/storage";
+import { CART_UPDATED_EVENT } from "../features/cart/cart-store";
+import { storedUserName } from "../features/accounts/stored-account";
+import { storedCartItems } from "../features/cart/cart-store";
+import { readToken, storedToken } from "../lib/storage";
 import { fakeApi } from "../test/accounts";
 import { jsonResponse, makeBook } from "../test/books";
 import { installFakeIntersectionObserver } from "../test/intersection-observer";
@@ -31,7 +33,7 @@ describe("navigation guard", () => {
   it.each(["/register", "/login", "/forgot-password", "/reset-password?token=abc"])(
     "sends a logged-in reader away from %s",
     async (path) => {
-      writeStored("token", "token-1");
+      storedToken.write("token-1");
       renderApp(path);
       expect(await screen.findByRole("heading", HOME_HEADING)).toBeInTheDocument();
       expect(screen.getByRole("link", { name: "My Books" })).toBeInTheDocument();
@@ -40,22 +42,34 @@ describe("navigation guard", () => {
   );
 
   it("lets a logged-in reader open a protected route, and goes to /login on a 401", async () => {
-    writeStored("token", "token-1");
+    let expired = false;
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "/api/cart/get": () =>
+          expired
+            ? jsonResponse({ state: "error", code: "UNAUTHORIZED", message: "Please log in" }, 401)
+            : jsonResponse(makeCart([])),
+      }),
+    );
+    storedToken.write("token-1");
     renderApp("/cart");
     expect(await screen.findByRole("heading", { level: 1, name: "My Cart" })).toBeInTheDocument();
+    expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
 
+    // The session ends on the server; the next call that asks for the cart meets a 401.
+    expired = true;
     act(() => {
-      // What the API client does on a 401.
-      removeStored("token");
-      window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+      window.dispatchEvent(new Event(CART_UPDATED_EVENT));
     });
 
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
     expect(screen.getByTestId("path")).toHaveTextContent("/login");
+    expect(readToken()).toBeNull();
   });
 
   it("redirects /user/dashboard to the profile, and opens /user/settings on Settings", async () => {
-    writeStored("token", "token-1");
+    storedToken.write("token-1");
     const { unmount } = renderApp("/user/dashboard");
     expect(
       await screen.findByRole("heading", { level: 2, name: "User Details" }),
@@ -70,9 +84,9 @@ describe("navigation guard", () => {
 
   it("logs out from the user menu to /login and forgets the user's data", async () => {
     const user = userEvent.setup();
-    writeStored("token", "token-1");
-    writeStored("userName", "Ada");
-    writeStored("cartItems", [
+    storedToken.write("token-1");
+    storedUserName.write("Ada");
+    storedCartItems.write([
       { bookId: "1", title: "Emma", author: "Jane Austen", price: 3.5, coverUrl: "" },
     ]);
     // The header also asks the server for the cart, which holds the same book.
@@ -90,8 +104,8 @@ describe("navigation guard", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
     expect(readToken()).toBeNull();
-    expect(readStored("userName")).toBeNull();
-    expect(readStored("cartItems")).toBeNull();
+    expect(storedUserName.read()).toBeNull();
+    expect(storedCartItems.read()).toBeNull();
     expect(screen.getByRole("button", { name: "Cart, 0 books" })).toBeInTheDocument();
   });
 
@@ -101,7 +115,7 @@ describe("navigation guard", () => {
       "fetch",
       fakeApi({ "/api/auth/logout": () => Promise.reject(new TypeError("Failed to fetch")) }),
     );
-    writeStored("token", "token-1");
+    storedToken.write("token-1");
     renderApp("/user/books");
     await user.click(await screen.findByRole("button", { name: "Ada Lovelace" }));
     await user.click(screen.getByRole("button", { name: "Logout" }));
@@ -113,7 +127,7 @@ describe("navigation guard", () => {
 
   it("closes the user menu on Escape and on a click outside", async () => {
     const user = userEvent.setup();
-    writeStored("token", "token-1");
+    storedToken.write("token-1");
     renderApp("/");
     const button = await screen.findByRole("button", { name: "Ada Lovelace" });
     await user.click(button);
@@ -137,17 +151,17 @@ describe("navigation guard", () => {
         ),
       }),
     );
-    writeStored("token", "stale");
-    writeStored("userName", "Ada");
+    storedToken.write("stale");
+    storedUserName.write("Ada");
     renderApp("/user/books");
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
     expect(readToken()).toBeNull();
-    expect(readStored("userName")).toBeNull();
+    expect(storedUserName.read()).toBeNull();
   });
 
   it("on start, logs out when the account comes back empty", async () => {
     vi.stubGlobal("fetch", fakeApi({ "/api/users/info": jsonResponse({ state: "success" }) }));
-    writeStored("token", "token-1");
+    storedToken.write("token-1");
     renderApp("/");
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
     expect(readToken()).toBeNull();

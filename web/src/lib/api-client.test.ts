@@ -4,11 +4,11 @@ import {
   ApiError,
   apiGet,
   apiPost,
+  isSessionEnd,
   NETWORK_ERROR_MESSAGE,
   serverMessage,
-  UNAUTHORIZED_EVENT,
 } from "./api-client";
-import { readToken, writeStored } from "./storage";
+import { readToken, storedToken } from "./storage";
 
 describe("api client", () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -35,7 +35,7 @@ describe("api client", () => {
   });
 
   it("sends the stored token and a JSON body", async () => {
-    writeStored("token", "abc123");
+    storedToken.write("abc123");
     fetchMock.mockResolvedValue(jsonResponse({ state: "success" }));
     await apiPost("/api/cart/add", { bookId: 7 });
     const init = fetchMock.mock.calls[0]?.[1];
@@ -77,23 +77,20 @@ describe("api client", () => {
     });
   });
 
-  it("on a 401 forgets the token and tells the app", async () => {
-    writeStored("token", "expired");
-    const listener = vi.fn();
-    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+  it("reports a 401 as the end of the session, which the query client then handles", async () => {
+    storedToken.write("expired");
     fetchMock.mockResolvedValue(
       jsonResponse({ state: "error", code: "UNAUTHORIZED", message: "Please log in" }, 401),
     );
-    await expect(apiPost("/api/cart/get")).rejects.toMatchObject({ status: 401 });
-    expect(readToken()).toBeNull();
-    expect(listener).toHaveBeenCalledTimes(1);
-    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+    const failure: unknown = await apiPost("/api/cart/get").catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 401, endsSession: true });
+    expect(isSessionEnd(failure)).toBe(true);
+    // The client only reports; forgetting the token is the query client's, once for all calls.
+    expect(readToken()).toBe("expired");
   });
 
   it("leaves the session alone on a 401 the caller expects (a wrong password at login)", async () => {
-    writeStored("token", "kept");
-    const listener = vi.fn();
-    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    storedToken.write("kept");
     fetchMock.mockResolvedValue(
       jsonResponse(
         { state: "error", code: "WRONG_CREDENTIALS", message: "Incorrect email or password." },
@@ -106,14 +103,16 @@ describe("api client", () => {
         { email: "a@b.co", password: "x" },
         { unauthorizedEndsSession: false },
       ),
-    ).rejects.toMatchObject({ status: 401, message: "Incorrect email or password." });
+    ).rejects.toMatchObject({
+      status: 401,
+      message: "Incorrect email or password.",
+      endsSession: false,
+    });
     expect(readToken()).toBe("kept");
-    expect(listener).not.toHaveBeenCalled();
-    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
   });
 
   it("sends an explicit bearer token instead of the stored one", async () => {
-    writeStored("token", "stored");
+    storedToken.write("stored");
     fetchMock.mockResolvedValue(jsonResponse({ state: "success" }));
     await apiGet("/api/users/info", undefined, { headers: { Authorization: "Bearer fresh" } });
     expect(sentHeaders().get("Authorization")).toBe("Bearer fresh");

@@ -1,8 +1,5 @@
 import type { ErrorBody } from "@folio/contract/common";
-import { readToken, removeStored } from "./storage";
-
-/** Dispatched on window after a 401; the app answers by sending the person to /login. */
-export const UNAUTHORIZED_EVENT = "folio:unauthorized";
+import { readToken } from "./storage";
 
 export const NETWORK_ERROR_MESSAGE =
   "Unable to connect to server. Please check your network connection";
@@ -15,13 +12,34 @@ export class ApiError extends Error {
   /** Stable code from the error catalogue (BOOK_NOT_FOUND, VALIDATION...). */
   readonly code: string;
   readonly field: string | undefined;
+  /**
+   * The server no longer knows the session (a 401). Not so for a call whose 401 means something
+   * else, such as a wrong password at login.
+   */
+  readonly endsSession: boolean;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    field?: string,
+    options: { endsSession?: boolean } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.endsSession = options.endsSession ?? status === 401;
   }
+}
+
+/**
+ * Whether a failure ended the session. The query client answers it once for every call
+ * (app/query-client.ts: forget the token, go to /login); a screen only needs to know so as to
+ * say nothing more about it where its words would outlive the page (a toast, a message dialog).
+ */
+export function isSessionEnd(error: unknown): boolean {
+  return error instanceof ApiError && error.endsSession;
 }
 
 /** Codes the client makes up itself; any other code came with an error body from the server. */
@@ -46,8 +64,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
-   * Whether a 401 means the session has died (drop the token, go to /login). False for login,
-   * whose 401 only means a wrong email or password and must leave the login page as it is.
+   * Whether a 401 means the session has died (see isSessionEnd). False for login, whose 401
+   * only means a wrong email or password and must leave the login page as it is.
    */
   unauthorizedEndsSession?: boolean;
 }
@@ -86,7 +104,10 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === "AbortError");
 }
 
-/** The one way the web app talks to the API. Resolves with the JSON body or throws ApiError. */
+/**
+ * The one way the web app talks to the API. Resolves with the JSON body or throws ApiError.
+ * Call it from a query or a mutation: the query client is where failures are handled.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const headers: Record<string, string> = {
@@ -129,17 +150,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return data as T;
   }
 
-  if (response.status === 401 && options.unauthorizedEndsSession !== false) {
-    removeStored("token");
-    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-  }
+  const endsSession = response.status === 401 && options.unauthorizedEndsSession !== false;
   if (isErrorBody(data)) {
-    throw new ApiError(response.status, data.code, data.message, data.field);
+    throw new ApiError(response.status, data.code, data.message, data.field, { endsSession });
   }
   throw new ApiError(
     response.status,
     `HTTP_${response.status}`,
     `Server returned a ${response.status} error`,
+    undefined,
+    { endsSession },
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPounds } from "./money";
+import { formatPenceAsPounds, formatPounds, shortfallPence, sumPence } from "./money";
 
 describe("formatPounds", () => {
   it("shows pounds with two decimals", () => {
@@ -16,5 +16,19 @@ describe("formatPounds", () => {
 
   it("never prints NaN", () => {
     expect(formatPounds(Number.NaN)).toBe("£0.00");
+  });
+});
+
+describe("pence arithmetic", () => {
+  it("adds prices in pence, so the total has no float residue", () => {
+    expect(sumPence([0.1, 0.2])).toBe(30);
+    expect(formatPenceAsPounds(sumPence([4.99, 3.5, 0.01]))).toBe("£8.50");
+    expect(sumPence([])).toBe(0);
+  });
+
+  it("tells how much is missing, and nothing when there is enough", () => {
+    expect(shortfallPence(5, 4.99)).toBe(1);
+    expect(shortfallPence(0.3, 0.1)).toBe(20);
+    expect(shortfallPence(4.99, 10)).toBe(0);
   });
 });

@@ -1,18 +1,20 @@
 import type { WireId } from "@folio/contract/common";
 import type { Book } from "@folio/contract/catalogue";
 import type { BookListState, Cart } from "@folio/contract/lists";
+import { borrowMessages } from "@folio/contract/constants";
 import type { BorrowResult } from "@folio/contract/loans";
+import { penceToPounds } from "@folio/contract/money";
+import { sumPence } from "../lib/money";
 import { makeBook } from "./books";
 
 /** The cart as POST /api/cart/get (and add, remove, clear) returns it. */
 export function makeCart(books: Book[], state = "success"): Cart {
-  const pence = books.reduce((sum, book) => sum + Math.round(book.price * 100), 0);
   return {
     state,
     ...(state === "success" ? {} : { message: "This book is already in your cart" }),
     bookId: books.map((book) => book.bookId),
     books,
-    total: pence / 100,
+    total: penceToPounds(sumPence(books.map((book) => book.price))),
   };
 }
 
@@ -40,10 +42,7 @@ export function makeBorrowResult(
   const state = overrides.state ?? "success";
   return {
     state,
-    message:
-      state === "success"
-        ? `Successfully borrowed ${lent.length} book${lent.length === 1 ? "" : "s"}.`
-        : "Borrow failed",
+    message: state === "success" ? borrowMessages.success(lent.length) : "Borrow failed",
     dueDate: lent.length > 0 ? DUE_AT : null,
     balance: 10,
     newPayment: 0,

@@ -1,7 +1,10 @@
 import type { WireId } from "@folio/contract/common";
 import type { BookDetail } from "@folio/contract/catalogue";
+import { renewMessages } from "@folio/contract/constants";
 import type { LoanList, LoanRecord } from "@folio/contract/loans";
+import { penceToPounds, poundsToPence } from "@folio/contract/money";
 import { vi } from "vitest";
+import { shortfallPence } from "../lib/money";
 import { makeUserInfo } from "./accounts";
 import { jsonResponse, makeBook, requestUrl } from "./books";
 
@@ -99,23 +102,23 @@ export function fakeLoanServer(options: FakeLoanServerOptions = {}) {
       case "/api/borrow/renew": {
         if (!loan) return Promise.resolve(notFound());
         if (price > balance) {
-          const shortfall = Math.round((price - balance) * 100) / 100;
+          const shortfall = shortfallPence(price, balance);
           return Promise.resolve(
             jsonResponse({
               state: "insufficient balance",
-              message: `Insufficient balance, you need £${shortfall.toFixed(2)}`,
+              message: renewMessages.insufficient(shortfall),
               borrowId: loan.borrowId,
               newDueDate: loan.dueDate,
               fee: price,
               balance,
-              newPayment: shortfall,
+              newPayment: penceToPounds(shortfall),
             }),
           );
         }
         const due = new Date(
           Math.max(new Date(loan.dueDate).getTime(), Date.now()) + 30 * DAY_MS,
         ).toISOString();
-        balance = Math.round((balance - price) * 100) / 100;
+        balance = penceToPounds(poundsToPence(balance) - poundsToPence(price));
         const renew = (item: LoanRecord) =>
           item.borrowId === loan.borrowId
             ? { ...item, dueDate: due, status: "borrowed" as const }
@@ -125,7 +128,7 @@ export function fakeLoanServer(options: FakeLoanServerOptions = {}) {
         return Promise.resolve(
           jsonResponse({
             state: "success",
-            message: "Renewal successful",
+            message: renewMessages.success,
             borrowId: loan.borrowId,
             newDueDate: due,
             fee: price,

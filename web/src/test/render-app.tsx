@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { render, type RenderResult } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
+import { createQueryClient } from "../app/query-client";
 import { AppRoutes } from "../app/router";
 import { ToastProvider } from "../ui/toast";
 
@@ -15,7 +16,7 @@ function CurrentPath() {
  * `queryClient`, one that never retries.
  */
 export function renderApp(path: string, queryClient?: QueryClient): RenderResult {
-  const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = queryClient ?? createQueryClient({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={client}>
       <ToastProvider>

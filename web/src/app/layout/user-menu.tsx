@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent } from "react";
 import { Link } from "react-router";
 import { useLogout } from "../../features/accounts/hooks/use-logout";
-import { readStored, subscribeToStorage } from "../../lib/storage";
+import { storedUserName } from "../../features/accounts/stored-account";
+import { subscribeToStorage } from "../../lib/storage";
 import { ChevronDownIcon } from "../../ui/icons";
 
 /** Spec §9: an outside click closes the menu after a 100 ms debounce. */
 const OUTSIDE_CLICK_DEBOUNCE_MS = 100;
 
-function storedUserName(): string {
-  return readStored("userName") ?? "Account";
+function userName(): string {
+  return storedUserName.read() ?? "Account";
 }
 
 /** Profile, My Books and Logout for a logged-in reader (a disclosure, not an ARIA menu). */
@@ -19,7 +20,7 @@ export function UserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   // Follows Settings at once: a saved name is written to storage.
-  const name = useSyncExternalStore(subscribeToStorage, storedUserName, () => "Account");
+  const name = useSyncExternalStore(subscribeToStorage, userName, () => "Account");
 
   useEffect(() => {
     if (!open) return;

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { readCachedBook, readStored } from "../../lib/storage";
+import { storedBorrowedBooks } from "../../features/cart/borrowed-books";
+import { storedCartItems } from "../../features/cart/cart-store";
+import { readCachedBook } from "../../features/catalogue/book-cache";
 import { fakeApi, sentBody } from "../../test/accounts";
 import { jsonResponse, makeBook, requestUrl } from "../../test/books";
 import { makeBorrowResult, makeCart, makeWishlist } from "../../test/lists";
@@ -142,7 +144,7 @@ describe("BookDetailPage for a member", () => {
     // The book is fetched again for its copies; the wishlist, which lent books leave, too.
     expect(await screen.findByText("2/5")).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, "/api/wishlist/get")).toHaveLength(2));
-    expect(readStored("borrowedBooks")).toEqual([
+    expect(storedBorrowedBooks.read()).toEqual([
       expect.objectContaining({ bookId: "1", dueDate: "2030-01-15T12:00:00.000Z" }),
     ]);
 
@@ -269,7 +271,7 @@ describe("BookDetailPage for a member", () => {
     answerCart();
     expect(await screen.findByRole("button", { name: "Added to cart" })).toBeInTheDocument();
     expect(sentBody(callsTo(fetchMock, "/api/cart/add")[0]?.[1])).toEqual({ bookId: "1" });
-    expect(readStored("cartItems")).toEqual([expect.objectContaining({ bookId: "1" })]);
+    expect(storedCartItems.read()).toEqual([expect.objectContaining({ bookId: "1" })]);
     expect(announced).toHaveBeenCalledTimes(1);
     window.removeEventListener("cart-updated", announced);
   });

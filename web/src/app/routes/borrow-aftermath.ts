@@ -3,10 +3,10 @@ import type { UserInfo } from "@folio/contract/accounts";
 import type { BorrowResult } from "@folio/contract/loans";
 import { useCallback } from "react";
 import { accountKeys } from "../../features/accounts/hooks/user-info-query";
+import { rememberBalance } from "../../features/accounts/stored-account";
 import { catalogueKeys } from "../../features/catalogue/hooks/catalogue-queries";
 import { loanKeys } from "../../features/loans/hooks/loan-queries";
 import { refreshWishlist } from "../../features/wishlist/wishlist-store";
-import { writeStored } from "../../lib/storage";
 
 /**
  * What a loan changes outside the cart (design §4): the balance, the book's free copies, the
@@ -20,7 +20,7 @@ export function useAfterBorrow(): (result: BorrowResult) => void {
       queryClient.setQueryData<UserInfo>(accountKeys.me(), (user) =>
         user ? { ...user, balance: result.balance } : user,
       );
-      writeStored("accountBalance", result.balance);
+      rememberBalance(result.balance);
       for (const loan of result.loans) {
         void queryClient.invalidateQueries({ queryKey: catalogueKeys.book(loan.bookId) });
       }

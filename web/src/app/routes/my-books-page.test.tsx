@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { readStored, writeStored } from "../../lib/storage";
+import { storedBalance } from "../../features/accounts/stored-account";
+import { storedToken } from "../../lib/storage";
 import { jsonResponse } from "../../test/books";
 import { fakeLoanServer, makeLoan } from "../../test/loans";
 import { renderWithProviders } from "../../test/render";
@@ -25,7 +26,7 @@ describe("MyBooksPage", () => {
     await waitFor(() => expect(dialog).toHaveTextContent("Renewal fee£4.99"));
     await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
-    expect(readStored("accountBalance")).toBe(15.01);
+    expect(storedBalance.read()).toBe(15.01);
 
     await user.click(screen.getByRole("button", { name: "Renew Moby-Dick" }));
     dialog = screen.getByRole("dialog", { name: "Renew book" });
@@ -62,7 +63,7 @@ describe("MyBooksPage", () => {
 
   it("takes a logged-in reader from /mybooks straight to My Books", async () => {
     vi.stubGlobal("fetch", fakeLoanServer({ open: [MOBY] }).fetch);
-    writeStored("token", "token-1");
+    storedToken.write("token-1");
     renderApp("/mybooks");
     expect(await screen.findByRole("heading", { level: 1, name: "My Books" })).toBeInTheDocument();
     expect(screen.getByTestId("path")).toHaveTextContent(/^\/user\/books$/);

@@ -3,11 +3,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { UserInfo } from "@folio/contract/accounts";
 import { useCallback, useMemo } from "react";
 import { accountKeys, useUserInfo } from "../../features/accounts/hooks/user-info-query";
+import { rememberBalance } from "../../features/accounts/stored-account";
 import { catalogueKeys } from "../../features/catalogue/hooks/catalogue-queries";
 import { MyBooks } from "../../features/loans/components/my-books";
 import type { ReaderBalance } from "../../features/loans/reader-balance";
 import { useDocumentTitle } from "../../lib/document-title";
-import { writeStored } from "../../lib/storage";
 
 /** The accounts feature's balance, in the shape the loans feature asks for. */
 function useReaderBalance(): ReaderBalance {
@@ -21,7 +21,7 @@ function useReaderBalance(): ReaderBalance {
       queryClient.setQueryData<UserInfo>(accountKeys.me(), (current) =>
         current ? { ...current, balance } : current,
       );
-      writeStored("accountBalance", balance);
+      rememberBalance(balance);
       void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
     },
     [queryClient],

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { readToken, writeStored } from "../../lib/storage";
+import { readToken, storedToken } from "../../lib/storage";
 import { fakeApi, makeUserInfo } from "../../test/accounts";
 import { jsonResponse } from "../../test/books";
 import { renderWithProviders } from "../../test/render";
@@ -85,7 +85,7 @@ describe("ProfilePage", () => {
         }),
       }),
     );
-    writeStored("token", "token-1");
+    storedToken.write("token-1");
     renderWithProviders(<ProfilePage />, {
       route: "/user/profile",
       session: { isLoggedIn: true, signOut },

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { UserInfo } from "@folio/contract/accounts";
 import type { TopUpResponse } from "@folio/contract/payments";
 import { accountKeys, useUserInfo } from "../../features/accounts/hooks/user-info-query";
+import { rememberBalance } from "../../features/accounts/stored-account";
 import { TopUp } from "../../features/payments/components/top-up";
-import { writeStored } from "../../lib/storage";
 
 /** Profile › Top Up: the payments form, wired to the account's balance (spec §4). */
 export function TopUpView() {
@@ -14,7 +14,7 @@ export function TopUpView() {
     queryClient.setQueryData<UserInfo>(accountKeys.me(), (current) =>
       current ? { ...current, balance: result.balance } : current,
     );
-    writeStored("accountBalance", result.balance);
+    rememberBalance(result.balance);
   }
 
   return <TopUp balance={user?.balance} onToppedUp={applyBalance} />;

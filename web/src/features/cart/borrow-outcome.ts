@@ -1,7 +1,7 @@
 import type { WireId } from "@folio/contract/common";
 import { borrowStates } from "@folio/contract/constants";
 import type { BorrowResult } from "@folio/contract/loans";
-import { ApiError } from "../../lib/api-client";
+import { ApiError, isSessionEnd } from "../../lib/api-client";
 import { borrowMessages } from "./messages";
 
 /** The books a borrow could not lend, by cause (design §4). */
@@ -86,18 +86,18 @@ export function describeNotLent(notLent: NotLent): string {
 export function oneBookNotLent(notLent: NotLent): string {
   if (notLent.alreadyBorrowed.length) return borrowMessages.alreadyBorrowed;
   if (notLent.licenceSpent.length) return borrowMessages.exceedLimit;
-  if (notLent.outOfStock.length) return borrowMessages.outOfStock;
-  if (notLent.invalid.length) return borrowMessages.invalidBook;
+  if (notLent.outOfStock.length) return borrowMessages.lowStock;
+  if (notLent.invalid.length) return borrowMessages.invalid;
   return borrowMessages.failed;
 }
 
 /**
- * Spec §8's texts for a borrow request that got no business answer, or null for a 401: the API
- * client has already sent the person to log in.
+ * Spec §8's texts for a borrow request that got no business answer, or null when it ended the
+ * session: the query client is taking the person to log in, where no message should follow.
  */
 export function borrowRequestFailure(error: unknown): string | null {
+  if (isSessionEnd(error)) return null;
   if (!(error instanceof ApiError)) return borrowMessages.failed;
-  if (error.status === 401) return null;
   if (error.status === 0) return borrowMessages.network;
   if (error.code === "INVALID_RESPONSE") return borrowMessages.failed;
   return borrowMessages.requestFailed(error.status);

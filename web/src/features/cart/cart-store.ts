@@ -1,7 +1,9 @@
 import type { WireId } from "@folio/contract/common";
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { Cart } from "@folio/contract/lists";
-import { writeStored } from "../../lib/storage";
+import { penceToPounds } from "@folio/contract/money";
+import { sumPence } from "../../lib/money";
+import { storedBookList } from "../../lib/storage";
 import { fetchCart } from "./api/cart-api";
 
 export const cartKeys = {
@@ -25,10 +27,21 @@ export function announcesNewList(event: Event): boolean {
   return Array.isArray(detail?.bookId);
 }
 
-/** Keeps spec §3's `cartItems` (the header counts it) and tells everyone listening. */
+/** A book in spec §3's `cartItems`: enough to draw it without a request. */
+export interface StoredCartItem {
+  bookId: WireId;
+  title: string;
+  author: string;
+  price: number;
+  coverUrl: string;
+}
+
+/** Spec §3's `cartItems`; the header counts it. */
+export const storedCartItems = storedBookList<StoredCartItem>("cartItems");
+
+/** Keeps spec §3's `cartItems` and tells everyone listening. */
 export function rememberCart(cart: Cart): void {
-  writeStored(
-    "cartItems",
+  storedCartItems.write(
     cart.books.map((book) => ({
       bookId: book.bookId,
       title: book.title,
@@ -70,12 +83,11 @@ export function dropFromCart(queryClient: QueryClient, bookIds: readonly WireId[
   const cart = queryClient.getQueryData<Cart>(cartKeys.items());
   if (cart) {
     const books = cart.books.filter((book) => !gone.has(book.bookId));
-    const pence = books.reduce((sum, book) => sum + Math.round(book.price * 100), 0);
     applyCart(queryClient, {
       ...cart,
       bookId: books.map((book) => book.bookId),
       books,
-      total: pence / 100,
+      total: penceToPounds(sumPence(books.map((book) => book.price))),
     });
   }
   void queryClient.invalidateQueries({ queryKey: cartKeys.all });

@@ -1,6 +1,5 @@
-import { BORROW_LIMIT } from "@folio/contract/constants";
+import { borrowMessages as sharedBorrowMessages } from "@folio/contract/constants";
 import { NETWORK_ERROR_MESSAGE } from "../../lib/api-client";
-import { formatPounds } from "../../lib/money";
 
 /** The cart's user-facing texts; spec §8's are word for word. */
 export const cartMessages = {
@@ -18,20 +17,14 @@ export const cartMessages = {
   removed: (title: string) => `Removed ${title} from your cart`,
 } as const;
 
-/** Spec §8's borrow texts, shared by the book page and the cart. */
+/**
+ * Spec §8's borrow texts, shared by the book page and the cart: the server's own (limits, causes,
+ * success, short balance) from the contract, and those only the web app writes.
+ */
 export const borrowMessages = {
+  ...sharedBorrowMessages,
   loginFirst: "Please login first",
-  insufficientBalance: (shortfall: number) =>
-    `Your account balance is insufficient. You need to top up ${formatPounds(shortfall)} to borrow this book`,
-  reachLimit: `You have reached the maximum borrow limit (${BORROW_LIMIT} books). Please return some books before trying again.`,
-  exceedLimit:
-    "This book has reached the maximum borrow limit (10 times). Not available for borrowing.",
-  invalidBook: "Borrow failed: Invalid book",
-  outOfStock: "Out of stock",
-  alreadyBorrowed: "You have already borrowed this book",
   failed: "Borrowing failed, please try again later",
   requestFailed: (status: number) => `Borrow request failed: Server returned a ${status} error`,
   network: NETWORK_ERROR_MESSAGE,
-  /** The server says "1 book." for one; spec §4 writes the plural form for N. */
-  borrowed: (count: number) => `Successfully borrowed ${count} ${count === 1 ? "book" : "books"}.`,
 } as const;

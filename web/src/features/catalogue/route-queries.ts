@@ -2,8 +2,8 @@ import type { WireId } from "@folio/contract/common";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { BookList } from "@folio/contract/catalogue";
 import { bookQueryKey, CATALOGUE_QUERY_ROOT } from "../../lib/catalogue-query-keys";
-import { cacheBook } from "../../lib/storage";
 import { fetchBook, fetchPopularBooks } from "./api/catalogue-api";
+import { cacheBook } from "./book-cache";
 
 /**
  * The queries of the pages people arrive on, shared by each page and by its route, which starts

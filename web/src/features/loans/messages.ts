@@ -1,9 +1,8 @@
-import { formatPounds } from "../../lib/money";
-
-/** The loans feature's user-facing texts; spec §8's are word for word. */
+/**
+ * The loans feature's user-facing texts; spec §8's are word for word. The renewal texts the
+ * server also writes are the contract's `renewMessages`.
+ */
 export const loanMessages = {
-  insufficientBalance: (shortfall: number) =>
-    `Insufficient balance, you need ${formatPounds(shortfall)}`,
   renewalFailed: "Renewal failed, please try again later",
   bookInfoFailed: "Failed to get book information, please try again later",
   renewalCheckFailed: "Failed to check renewal status, please try again later",

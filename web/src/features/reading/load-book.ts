@@ -1,5 +1,4 @@
-import type { WireId } from "@folio/contract/common";
-import { downloadEpub, isContentPath, requestContentUrl } from "./api/reading-api";
+import { downloadEpub, isContentPath } from "./api/reading-api";
 import { ReadError, readFailureOf } from "./read-error";
 
 export interface LoadedBook {
@@ -11,11 +10,12 @@ export interface LoadedBook {
 /**
  * Downloads the book behind `url`. A link lives 10 minutes, so a reload or a late open meets a
  * 403: while the reader still has the loan, ask once for a fresh link and try again before
- * telling them their session has expired. Without a usable link, start from a fresh one.
+ * telling them their session has expired. Without a usable link, start from a fresh one, which
+ * `freshLink` asks the server for.
  */
 export async function loadBook(
   url: string | null,
-  bookId: WireId,
+  freshLink: () => Promise<string>,
   signal?: AbortSignal,
 ): Promise<LoadedBook> {
   let expired = false;
@@ -29,7 +29,7 @@ export async function loadBook(
   }
   let fresh: string;
   try {
-    fresh = await requestContentUrl(bookId, signal);
+    fresh = await freshLink();
   } catch (error) {
     if (signal?.aborted) throw error;
     const failure = readFailureOf(error);

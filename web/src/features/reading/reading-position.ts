@@ -1,6 +1,6 @@
 import type { WireId } from "@folio/contract/common";
 import type { Progress } from "@folio/contract/reading";
-import { READING_POSITION_PREFIX, readStored } from "../../lib/storage";
+import { removeStoredWhere, storedUuid } from "../../lib/storage";
 import { clampFontSize, FONT_SIZE_DEFAULT, isReaderTheme, type ReaderTheme } from "./reader-theme";
 
 /**
@@ -21,9 +21,11 @@ export interface ReaderPreferences {
 }
 
 const PREFERENCES_KEY = "readerPreferences";
+/** Where a reader was in each book; private, so forgotten on logout. */
+const POSITION_PREFIX = "readingPosition:";
 
 function positionKey(bookId: WireId): string {
-  return `${READING_POSITION_PREFIX}${readStored("uuid") ?? "me"}:${bookId}`;
+  return `${POSITION_PREFIX}${storedUuid.read() ?? "me"}:${bookId}`;
 }
 
 function readJson(key: string): unknown {
@@ -67,6 +69,11 @@ export function newestPosition(
   if (!fromServer) return local;
   if (!local) return fromServer;
   return Date.parse(local.savedAt) > Date.parse(fromServer.savedAt) ? local : fromServer;
+}
+
+/** Every reader's places in this browser (logout, account deletion). */
+export function forgetReadingPositions(): void {
+  removeStoredWhere((key) => key.startsWith(POSITION_PREFIX));
 }
 
 export function readPreferences(): ReaderPreferences {

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { readStored } from "../../../lib/storage";
+import { storedUserName } from "../../../features/accounts/stored-account";
 import { fakeApi, sentBody } from "../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
@@ -50,7 +50,7 @@ describe("AccountSettings", () => {
     expect(await screen.findByText("Account information updated successfully")).toBeInTheDocument();
     const [call] = updateCalls(fetchMock);
     expect(sentBody(call?.[1])).toEqual({ name: "Ada King" });
-    expect(readStored("userName")).toBe("Ada King");
+    expect(storedUserName.read()).toBe("Ada King");
     expect(screen.getByLabelText("Username")).toHaveValue("");
     expect(screen.getByText("Currently Ada King")).toBeInTheDocument();
   });

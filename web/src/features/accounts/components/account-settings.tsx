@@ -1,10 +1,11 @@
+import { PASSWORD_MIN_LENGTH } from "@folio/contract/constants";
 import { useState, type FormEvent } from "react";
 import { ApiError, serverMessage } from "../../../lib/api-client";
 import { Button } from "../../../ui/button";
-import { FormMessage, TextField } from "../../../ui/text-field";
 import { useToast } from "../../../ui/toast";
 import { collectAccountChanges, type AccountChangeValues } from "../account-validation";
 import { useUpdateAccount } from "../hooks/account-mutations";
+import { EmailField, FormProblemMessage, NameField, PasswordField } from "./account-fields";
 import { useFormProblem } from "../hooks/use-form-problem";
 import { useUserInfo } from "../hooks/user-info-query";
 import { accountMessages } from "../messages";
@@ -54,43 +55,28 @@ export function AccountSettings() {
       <p className="account-settings__intro">
         Fill in only what you want to change; blank fields stay as they are.
       </p>
-      <TextField
+      <NameField
         label="Username"
-        name="name"
-        autoComplete="name"
-        maxLength={100}
         hint={user ? `Currently ${user.name}` : undefined}
         value={values.name}
-        onChange={(event) => change("name", event.target.value)}
+        onValueChange={(value) => change("name", value)}
         {...form.fieldProps("name")}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
+      <EmailField
         hint={user ? `Currently ${user.email}` : undefined}
         value={values.email}
-        onChange={(event) => change("email", event.target.value)}
+        onValueChange={(value) => change("email", value)}
         {...form.fieldProps("email")}
       />
-      <TextField
+      <PasswordField
         label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters. Leave blank to keep your password."
-        maxLength={200}
+        isNew
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. Leave blank to keep your password.`}
         value={values.password}
-        onChange={(event) => change("password", event.target.value)}
+        onValueChange={(value) => change("password", value)}
         {...form.fieldProps("password")}
       />
-      {form.problem && (
-        <FormMessage id={form.errorId} tone="error">
-          {form.problem.message}
-        </FormMessage>
-      )}
+      <FormProblemMessage form={form} />
       <Button
         type="submit"
         className="account-settings__submit"

@@ -1,49 +1,29 @@
-import { useEffect, useRef } from "react";
+import type { UserInfo } from "@folio/contract/accounts";
 import { formatLongDate } from "../../../lib/dates";
 import { formatPounds } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
 import { ButtonLink } from "../../../ui/button";
-import { useToast } from "../../../ui/toast";
+import { QueryState } from "../../../ui/query-state";
+import { SkeletonLines } from "../../../ui/skeleton";
 import { useUserInfo } from "../hooks/user-info-query";
 import { accountMessages } from "../messages";
 import "./account-views.css";
-import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 /** Profile › User Details (spec §2): name, email, registration date and balance. */
 export function UserDetails() {
-  const { data: user, isPending, isError, errorUpdatedAt, refetch, isFetching } = useUserInfo();
-  const { showToast } = useToast();
-  const toastedFailure = useRef(0);
+  return (
+    <QueryState
+      query={useUserInfo({ errorMessage: accountMessages.userInfoFailed })}
+      loadingLabel="Loading your details"
+      skeleton={<SkeletonLines shapes={["line", "short", "line", "short"]} />}
+      failedMessage={accountMessages.userInfoFailed}
+    >
+      {(user) => <AccountDetails user={user} />}
+    </QueryState>
+  );
+}
 
-  useEffect(() => {
-    // One toast per failed load (effects may run twice in development).
-    if (!isError || toastedFailure.current === errorUpdatedAt) return;
-    toastedFailure.current = errorUpdatedAt;
-    showToast(accountMessages.userInfoFailed, { tone: "error" });
-  }, [isError, errorUpdatedAt, showToast]);
-
-  if (isPending) {
-    return (
-      <div aria-busy="true">
-        <p className="visually-hidden">Loading your details</p>
-        <div className="skeleton skeleton--text" />
-        <div className="skeleton skeleton--text skeleton--short" />
-        <div className="skeleton skeleton--text" />
-        <div className="skeleton skeleton--text skeleton--short" />
-      </div>
-    );
-  }
-
-  if (!user) {
-    return (
-      <LoadFailedNotice
-        message={accountMessages.userInfoFailed}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-      />
-    );
-  }
-
+function AccountDetails({ user }: { user: UserInfo }) {
   return (
     <>
       <dl className="account-details">

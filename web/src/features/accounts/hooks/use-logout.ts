@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../../lib/api-client";
+import { isSessionEnd } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
-import { useToast } from "../../../ui/toast";
 import { logOut } from "../api/accounts-api";
 import { accountMessages } from "../messages";
 
@@ -20,7 +19,6 @@ import { accountMessages } from "../messages";
 export function useLogout(): { logOut: () => void; isPending: boolean } {
   const { signOut } = useSession();
   const navigate = useNavigate();
-  const { showToast } = useToast();
   const mutation = useMutation({
     mutationFn: logOut,
     onSuccess: () => {
@@ -28,13 +26,10 @@ export function useLogout(): { logOut: () => void; isPending: boolean } {
       void navigate("/login");
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) {
-        // The API client has already sent the person to /login; forget the rest.
-        signOut();
-        return;
-      }
-      showToast(accountMessages.logoutFailed, { tone: "error" });
+      // The query client has already sent the person to /login; forget the rest.
+      if (isSessionEnd(error)) signOut();
     },
+    meta: { errorMessage: accountMessages.logoutFailed },
   });
   const { mutate } = mutation;
   const start = useCallback(() => mutate(), [mutate]);

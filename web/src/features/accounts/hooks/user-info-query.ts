@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { UserInfo } from "@folio/contract/accounts";
 import { ApiError } from "../../../lib/api-client";
+import type { FailureMeta } from "../../../lib/query-meta";
 import { fetchUserInfo } from "../api/accounts-api";
 import { rememberUser } from "../stored-account";
 
@@ -31,6 +32,7 @@ export function userInfoQuery() {
   });
 }
 
-export function useUserInfo() {
-  return useQuery(userInfoQuery());
+/** `meta`: a screen that shows the account says when it cannot load (spec §8). */
+export function useUserInfo(meta?: FailureMeta) {
+  return useQuery({ ...userInfoQuery(), meta });
 }

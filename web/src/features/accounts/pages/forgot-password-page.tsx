@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
-import { FormMessage, TextField } from "../../../ui/text-field";
 import { checkEmail } from "../account-validation";
+import { EmailField, FormProblemMessage } from "../components/account-fields";
 import { useRequestPasswordReset } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import { accountMessages } from "../messages";
@@ -72,21 +72,8 @@ export function ForgotPasswordPage() {
           Enter the email you registered with and we will send you a link to choose a new password.
         </p>
         <form className="account-form" onSubmit={handleSubmit} noValidate>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            {...form.fieldProps("email")}
-          />
-          {form.problem && (
-            <FormMessage id={form.errorId} tone="error">
-              {form.problem.message}
-            </FormMessage>
-          )}
+          <EmailField value={email} onValueChange={setEmail} {...form.fieldProps("email")} />
+          <FormProblemMessage form={form} />
           <Button
             type="submit"
             className="account-form__submit"

@@ -1,8 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { UNAUTHORIZED_EVENT } from "../../../lib/api-client";
-import { readStored, readToken } from "../../../lib/storage";
+import {
+  storedBalance,
+  storedEmail,
+  storedUserName,
+} from "../../../features/accounts/stored-account";
+import { readToken, storedToken, storedUuid } from "../../../lib/storage";
 import { fakeApi, makeUserInfo, sentBody } from "../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
@@ -42,16 +46,16 @@ describe("LoginPage", () => {
       ),
     });
     vi.stubGlobal("fetch", fetchMock);
-    const unauthorized = vi.fn();
-    window.addEventListener(UNAUTHORIZED_EVENT, unauthorized);
-    renderWithProviders(<LoginPage />, { route: "/login" });
+    // A session the failed login must leave as it is (one in another tab, say).
+    storedToken.write("kept");
+    const signOut = vi.fn();
+    renderWithProviders(<LoginPage />, { route: "/login", session: { signOut } });
     await logIn("ada@example.com", "wrong-one");
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Incorrect email or password.");
     expect(screen.getByTestId("location")).toHaveTextContent("/login");
-    expect(unauthorized).not.toHaveBeenCalled();
-    expect(readToken()).toBeNull();
-    window.removeEventListener(UNAUTHORIZED_EVENT, unauthorized);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(readToken()).toBe("kept");
   });
 
   it("stores the session and the account, then goes home", async () => {
@@ -75,10 +79,10 @@ describe("LoginPage", () => {
       `Bearer ${LOGGED_IN.token}`,
     );
     expect(readToken()).toBe(LOGGED_IN.token);
-    expect(readStored("uuid")).toBe("u-1");
-    expect(readStored("userName")).toBe("Ada Lovelace");
-    expect(readStored("registeredEmail")).toBe("ada@example.com");
-    expect(readStored("accountBalance")).toBe(12.5);
+    expect(storedUuid.read()).toBe("u-1");
+    expect(storedUserName.read()).toBe("Ada Lovelace");
+    expect(storedEmail.read()).toBe("ada@example.com");
+    expect(storedBalance.read()).toBe(12.5);
   });
 
   it("returns to the page a session expired on", async () => {

@@ -3,8 +3,8 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
-import { FormMessage, TextField } from "../../../ui/text-field";
 import { checkLogin, type LoginValues } from "../account-validation";
+import { EmailField, FormProblemMessage, PasswordField } from "../components/account-fields";
 import { AccountTabs } from "../components/account-tabs";
 import { useLogin } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
@@ -73,34 +73,21 @@ export function LoginPage() {
           Welcome back. Log in to borrow e-books, keep a wishlist and read in your browser.
         </p>
         <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
+          <EmailField
             value={values.email}
-            onChange={(event) => update("email", event.target.value)}
+            onValueChange={(value) => update("email", value)}
             {...form.fieldProps("email")}
           />
-          <TextField
+          <PasswordField
             label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={200}
             value={values.password}
-            onChange={(event) => update("password", event.target.value)}
+            onValueChange={(value) => update("password", value)}
             {...form.fieldProps("password")}
           />
           <p className="account-form__aside">
             <Link to="/forgot-password">Forgot password?</Link>
           </p>
-          {form.problem && (
-            <FormMessage id={form.errorId} tone="error">
-              {form.problem.message}
-            </FormMessage>
-          )}
+          <FormProblemMessage form={form} />
           <Button
             type="submit"
             className="account-form__submit"

@@ -3,14 +3,18 @@ import { Link, useNavigate } from "react-router";
 import { ApiError, serverMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
-import { FormMessage, TextField } from "../../../ui/text-field";
 import { checkRegistration, type RegistrationValues } from "../account-validation";
+import {
+  EmailField,
+  FormProblemMessage,
+  NameField,
+  NewPasswordFields,
+} from "../components/account-fields";
 import { AccountTabs } from "../components/account-tabs";
 import { useRegister } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import type { LoginPageState } from "../login-navigation";
 import { accountMessages } from "../messages";
-import { NewPasswordFields } from "../components/new-password-fields";
 import "./account-pages.css";
 
 /** Spec §9: to /login 1 s after registering, 1.5 s after "already registered". */
@@ -111,23 +115,14 @@ export function RegisterPage() {
           browser.
         </p>
         <form className="account-form" onSubmit={handleSubmit} noValidate>
-          <TextField
-            label="Full name"
-            name="name"
-            autoComplete="name"
-            maxLength={100}
+          <NameField
             value={values.name}
-            onChange={(event) => update("name", event.target.value)}
+            onValueChange={(value) => update("name", value)}
             {...form.fieldProps("name")}
           />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
+          <EmailField
             value={values.email}
-            onChange={(event) => update("email", event.target.value)}
+            onValueChange={(value) => update("email", value)}
             {...form.fieldProps("email")}
           />
           <NewPasswordFields
@@ -136,11 +131,7 @@ export function RegisterPage() {
             onChange={update}
             fieldProps={form.fieldProps}
           />
-          {form.problem && (
-            <FormMessage id={form.errorId} tone="error">
-              {form.problem.message}
-            </FormMessage>
-          )}
+          <FormProblemMessage form={form} />
           <Button
             type="submit"
             className="account-form__submit"

@@ -5,10 +5,10 @@ import { useDocumentTitle } from "../../../lib/document-title";
 import { Button, ButtonLink } from "../../../ui/button";
 import { FormMessage } from "../../../ui/text-field";
 import { checkNewPassword, type NewPasswordValues } from "../account-validation";
+import { FormProblemMessage, NewPasswordFields } from "../components/account-fields";
 import { useResetPassword } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import { accountMessages } from "../messages";
-import { NewPasswordFields } from "../components/new-password-fields";
 import "./account-pages.css";
 
 function failure(error: unknown): string {
@@ -110,11 +110,7 @@ export function ResetPasswordPage() {
             onChange={update}
             fieldProps={form.fieldProps}
           />
-          {form.problem && (
-            <FormMessage id={form.errorId} tone="error">
-              {form.problem.message}
-            </FormMessage>
-          )}
+          <FormProblemMessage form={form} />
           {tokenRejected && (
             <p className="account-form__aside">
               <Link to="/forgot-password">Ask for a new link</Link>

@@ -1,7 +1,6 @@
 import type { Book } from "@folio/contract/catalogue";
 import { ALREADY_PRESENT_STATE } from "@folio/contract/constants";
 import { useEffect, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { Button } from "../../../ui/button";
 import { useLoginRequired } from "../../../ui/dialogs";
@@ -42,12 +41,6 @@ export function AddToCartButton({ book }: { book: Pick<Book, "bookId"> }) {
         }
         setAdded(true);
         showToast(cartMessages.added, { tone: "success" });
-      },
-      onError: (error) => {
-        // A 401 has already sent the person to log in.
-        if (!(error instanceof ApiError && error.status === 401)) {
-          showToast(cartMessages.addFailed, { tone: "error" });
-        }
       },
     });
   }

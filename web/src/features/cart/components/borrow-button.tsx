@@ -1,4 +1,5 @@
 import type { Book } from "@folio/contract/catalogue";
+import { poundsToPence } from "@folio/contract/money";
 import type { BorrowResult } from "@folio/contract/loans";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -94,7 +95,7 @@ export function BorrowButton({ book, alreadyBorrowed, onBorrowed }: BorrowButton
       case "insufficientBalance":
         openDialog({
           title: "Insufficient balance",
-          message: borrowMessages.insufficientBalance(outcome.shortfall),
+          message: borrowMessages.insufficient(poundsToPence(outcome.shortfall)),
           actions: [
             { label: "Cancel", variant: "secondary" },
             { label: "Top up", onSelect: () => void navigate(profileViewPath("TopUp")) },

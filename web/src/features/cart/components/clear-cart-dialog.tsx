@@ -1,7 +1,4 @@
-import { useState } from "react";
-import { Button } from "../../../ui/button";
-import { Modal } from "../../../ui/modal";
-import { FormMessage } from "../../../ui/text-field";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { useToast } from "../../../ui/toast";
 import { useClearCart } from "../hooks/cart-mutations";
 import { cartMessages } from "../messages";
@@ -15,47 +12,25 @@ interface ClearCartDialogProps {
 export function ClearCartDialog({ count, onClose }: ClearCartDialogProps) {
   const clear = useClearCart();
   const { showToast } = useToast();
-  const [failed, setFailed] = useState(false);
-  const pending = clear.isPending;
-
-  function confirm() {
-    if (pending) return;
-    setFailed(false);
-    clear.mutate(undefined, {
-      onSuccess: () => {
-        showToast(cartMessages.cleared, { tone: "success" });
-        onClose();
-      },
-      onError: () => setFailed(true),
-    });
-  }
-
-  function cancel() {
-    // Closing while the request runs would hide its outcome.
-    if (!pending) onClose();
-  }
-
   return (
-    <Modal
+    <ConfirmDialog
       title="Confirm Cart Deletion"
       tone="error"
-      onClose={cancel}
-      actions={
-        <>
-          <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={cancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" aria-disabled={pending ? true : undefined} onClick={confirm}>
-            {pending ? "Clearing..." : "Confirm Delete"}
-          </Button>
-        </>
-      }
+      confirmLabel="Confirm Delete"
+      pendingLabel="Clearing..."
+      confirmVariant="danger"
+      onConfirm={() => clear.mutateAsync()}
+      onConfirmed={() => {
+        showToast(cartMessages.cleared, { tone: "success" });
+        onClose();
+      }}
+      failureMessage={() => cartMessages.clearFailed}
+      onClose={onClose}
     >
       <p>
         Remove {count === 1 ? "the book" : `all ${count} books`} from your cart? You can add them
         again from their pages.
       </p>
-      {failed && <FormMessage tone="error">{cartMessages.clearFailed}</FormMessage>}
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,11 +1,17 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { useSession } from "../../../lib/session";
-import { readStored, subscribeToStorage } from "../../../lib/storage";
-import { announcesNewList, CART_UPDATED_EVENT, cartKeys, cartQuery } from "../cart-store";
+import { subscribeToStorage } from "../../../lib/storage";
+import {
+  announcesNewList,
+  CART_UPDATED_EVENT,
+  cartKeys,
+  cartQuery,
+  storedCartItems,
+} from "../cart-store";
 
 function storedCartSize(): number {
-  return readStored("cartItems")?.length ?? 0;
+  return storedCartItems.read()?.length ?? 0;
 }
 
 /**

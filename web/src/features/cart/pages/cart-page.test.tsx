@@ -4,7 +4,8 @@ import type { BorrowResult } from "@folio/contract/loans";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { readStored } from "../../../lib/storage";
+import { storedBorrowedBooks } from "../../../features/cart/borrowed-books";
+import { storedCartItems } from "../../../features/cart/cart-store";
 import { fakeApi, sentBody } from "../../../test/accounts";
 import { jsonResponse, makeBook, requestUrl } from "../../../test/books";
 import { makeBorrowResult, makeCart } from "../../../test/lists";
@@ -94,7 +95,7 @@ describe("CartPage", () => {
       expect(screen.queryByRole("link", { name: "Emma" })).not.toBeInTheDocument(),
     );
     expect(screen.getByText("£4.25", { selector: "dd" })).toBeInTheDocument();
-    expect(readStored("cartItems")).toEqual([expect.objectContaining({ bookId: "2" })]);
+    expect(storedCartItems.read()).toEqual([expect.objectContaining({ bookId: "2" })]);
     // Focus stays in the list, on the Remove button now in that place.
     expect(screen.getByRole("button", { name: "Remove Dracula from cart" })).toHaveFocus();
   });
@@ -122,8 +123,8 @@ describe("CartPage", () => {
     expect(new Headers(call?.[1]?.headers).get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
     expect(onBorrowed).toHaveBeenCalledWith(expect.objectContaining({ state: "success" }));
     expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
-    expect(readStored("cartItems")).toEqual([]);
-    expect(readStored("borrowedBooks")?.map((book) => book.bookId)).toEqual(["1", "2"]);
+    expect(storedCartItems.read()).toEqual([]);
+    expect(storedBorrowedBooks.read()?.map((book) => book.bookId)).toEqual(["1", "2"]);
     expect(screen.getByText("Taking you to My Books…")).toBeInTheDocument();
     expect(location()).toHaveTextContent("/cart");
 
@@ -244,7 +245,7 @@ describe("CartPage", () => {
     expect(await toast("Cart cleared")).toBeInTheDocument();
     expect(dialog).not.toBeInTheDocument();
     expect(await screen.findByText("Your cart is empty.")).toBeInTheDocument();
-    expect(readStored("cartItems")).toEqual([]);
+    expect(storedCartItems.read()).toEqual([]);
   });
 
   it("keeps the confirmation open with a message when clearing fails", async () => {

@@ -2,14 +2,16 @@ import type { WireId } from "@folio/contract/common";
 import { useQuery } from "@tanstack/react-query";
 import type { Cart } from "@folio/contract/lists";
 import type { BorrowResult } from "@folio/contract/loans";
+import { poundsToPence } from "@folio/contract/money";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ApiError } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/document-title";
-import { formatPounds } from "../../../lib/money";
+import { formatPenceAsPounds, formatPounds, sumPence } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
 import { BookCover } from "../../../ui/book-cover";
 import { Button, ButtonLink } from "../../../ui/button";
+import { QueryState } from "../../../ui/query-state";
+import { SkeletonLines } from "../../../ui/skeleton";
 import { useToast } from "../../../ui/toast";
 import {
   borrowOutcome,
@@ -24,7 +26,6 @@ import { useRemoveFromCart } from "../hooks/cart-mutations";
 import { useBorrowBooks } from "../hooks/use-borrow-books";
 import { borrowMessages, cartMessages } from "../messages";
 import "./cart-page.css";
-import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 /** Spec §9: the cart moves on 1.5 s after a borrow, once its message has been read. */
 export const CART_REDIRECT_MS = 1500;
@@ -39,21 +40,16 @@ interface CartPageProps {
   onBorrowed: (result: BorrowResult) => void;
 }
 
-function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
-}
-
 /** /cart, My Cart (spec §2): the books, their total, Borrow (all of them) and Clear cart. */
 export function CartPage({ onBorrowed }: CartPageProps) {
   useDocumentTitle("My Cart");
-  const query = useQuery(cartQuery());
-  const { data: cart, isPending, isError, errorUpdatedAt, refetch, isFetching } = query;
+  const query = useQuery({ ...cartQuery(), meta: { errorMessage: cartMessages.loadFailed } });
+  const cart = query.data;
   const { showToast } = useToast();
   const navigate = useNavigate();
   const { borrow, isPending: borrowing } = useBorrowBooks();
   const [clearing, setClearing] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
-  const toastedFailure = useRef(0);
   const cartRef = useRef<HTMLDivElement>(null);
   // After a removal, focus moves to the Remove button now in the same place (or the last one),
   // or to Browse books once the cart is empty, so it never falls back to the top of the page.
@@ -71,13 +67,6 @@ export function CartPage({ onBorrowed }: CartPageProps) {
         : container.querySelector<HTMLElement>(".cart__empty a");
     target?.focus();
   }, [cart]);
-
-  useEffect(() => {
-    // One toast per failed load (effects may run twice in development).
-    if (!isError || toastedFailure.current === errorUpdatedAt) return;
-    toastedFailure.current = errorUpdatedAt;
-    showToast(cartMessages.loadFailed, { tone: "error" });
-  }, [isError, errorUpdatedAt, showToast]);
 
   useEffect(() => {
     if (!redirectTo) return;
@@ -105,7 +94,7 @@ export function CartPage({ onBorrowed }: CartPageProps) {
     switch (outcome.kind) {
       case "lent": {
         onBorrowed(result);
-        const lent = borrowMessages.borrowed(outcome.lentIds.length);
+        const lent = borrowMessages.success(outcome.lentIds.length);
         if (notLentCount(outcome.notLent) === 0) {
           showToast(lent, { tone: "success" });
           setRedirectTo(MY_BOOKS_PATH);
@@ -119,7 +108,9 @@ export function CartPage({ onBorrowed }: CartPageProps) {
         return;
       }
       case "insufficientBalance":
-        showToast(borrowMessages.insufficientBalance(outcome.shortfall), { tone: "error" });
+        showToast(borrowMessages.insufficient(poundsToPence(outcome.shortfall)), {
+          tone: "error",
+        });
         setRedirectTo(profileViewPath("TopUp"));
         return;
       case "reachLimit":
@@ -148,89 +139,81 @@ export function CartPage({ onBorrowed }: CartPageProps) {
     setClearing(true);
   }
 
-  let content;
-  if (isPending) {
-    content = <CartSkeleton />;
-  } else if (!cart) {
-    content = (
-      <LoadFailedNotice
-        message={cartMessages.loadFailed}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else {
-    content = (
-      <div className="cart" ref={cartRef}>
-        <section className="cart__items" aria-labelledby="cart-items-heading">
-          <h2 id="cart-items-heading" className="visually-hidden">
-            Books in your cart
-          </h2>
-          {cart.books.length === 0 ? (
-            <div className="cart__empty">
-              <p>Your cart is empty.</p>
-              <ButtonLink to="/books" variant="secondary">
-                Browse books
-              </ButtonLink>
-            </div>
-          ) : (
-            <CartItems
-              cart={cart}
-              disabled={busy}
-              onRemoving={(index) => {
-                focusAfterRemoval.current = index;
-              }}
-              onRemoveFailed={() => {
-                focusAfterRemoval.current = null;
-              }}
-            />
-          )}
-        </section>
-        <section className="cart__summary" aria-labelledby="cart-summary-heading">
-          <h2 id="cart-summary-heading" className="cart__summary-title">
-            Summary
-          </h2>
-          <dl className="cart__totals">
-            <div>
-              <dt>Books</dt>
-              <dd>{cart.books.length}</dd>
-            </div>
-            <div className="cart__total">
-              <dt>Total</dt>
-              <dd>{formatPounds(cart.total)}</dd>
-            </div>
-          </dl>
-          <div className="cart__actions">
-            <Button aria-disabled={busy ? true : undefined} onClick={() => void handleBorrow(cart)}>
-              {borrowing ? "Borrowing…" : "Borrow"}
-            </Button>
-            <Button
-              variant="secondary"
-              aria-disabled={busy ? true : undefined}
-              onClick={() => handleClear(cart)}
-            >
-              Clear cart
-            </Button>
+  const renderCart = (cart: Cart) => (
+    <div className="cart" ref={cartRef}>
+      <section className="cart__items" aria-labelledby="cart-items-heading">
+        <h2 id="cart-items-heading" className="visually-hidden">
+          Books in your cart
+        </h2>
+        {cart.books.length === 0 ? (
+          <div className="cart__empty">
+            <p>Your cart is empty.</p>
+            <ButtonLink to="/books" variant="secondary">
+              Browse books
+            </ButtonLink>
           </div>
-          {redirectTo && (
-            <p className="cart__redirect" role="status">
-              {redirectTo === MY_BOOKS_PATH ? "Taking you to My Books…" : "Taking you to Top Up…"}
-            </p>
-          )}
-        </section>
-        {clearing && (
-          <ClearCartDialog count={cart.books.length} onClose={() => setClearing(false)} />
+        ) : (
+          <CartItems
+            cart={cart}
+            disabled={busy}
+            onRemoving={(index) => {
+              focusAfterRemoval.current = index;
+            }}
+            onRemoveFailed={() => {
+              focusAfterRemoval.current = null;
+            }}
+          />
         )}
-      </div>
-    );
-  }
+      </section>
+      <section className="cart__summary" aria-labelledby="cart-summary-heading">
+        <h2 id="cart-summary-heading" className="cart__summary-title">
+          Summary
+        </h2>
+        <dl className="cart__totals">
+          <div>
+            <dt>Books</dt>
+            <dd>{cart.books.length}</dd>
+          </div>
+          <div className="cart__total">
+            <dt>Total</dt>
+            <dd>{formatPenceAsPounds(sumPence(cart.books.map((book) => book.price)))}</dd>
+          </div>
+        </dl>
+        <div className="cart__actions">
+          <Button aria-disabled={busy ? true : undefined} onClick={() => void handleBorrow(cart)}>
+            {borrowing ? "Borrowing…" : "Borrow"}
+          </Button>
+          <Button
+            variant="secondary"
+            aria-disabled={busy ? true : undefined}
+            onClick={() => handleClear(cart)}
+          >
+            Clear cart
+          </Button>
+        </div>
+        {redirectTo && (
+          <p className="cart__redirect" role="status">
+            {redirectTo === MY_BOOKS_PATH ? "Taking you to My Books…" : "Taking you to Top Up…"}
+          </p>
+        )}
+      </section>
+      {clearing && <ClearCartDialog count={cart.books.length} onClose={() => setClearing(false)} />}
+    </div>
+  );
 
   return (
     <div className="page">
       <header className="page__header">
         <h1>My Cart</h1>
       </header>
-      {content}
+      <QueryState
+        query={query}
+        loadingLabel="Loading your cart"
+        skeleton={<SkeletonLines shapes={["block", "block"]} />}
+        failedMessage={cartMessages.loadFailed}
+      >
+        {renderCart}
+      </QueryState>
     </div>
   );
 }
@@ -253,10 +236,7 @@ function CartItems({ cart, disabled, onRemoving, onRemoveFailed }: CartItemsProp
     onRemoving(index);
     remove.mutate(bookId, {
       onSuccess: () => showToast(cartMessages.removed(title), { tone: "success" }),
-      onError: (error) => {
-        onRemoveFailed();
-        if (!isUnauthorized(error)) showToast(cartMessages.removeFailed, { tone: "error" });
-      },
+      onError: onRemoveFailed,
     });
   }
 
@@ -297,17 +277,5 @@ function CartItems({ cart, disabled, onRemoving, onRemoveFailed }: CartItemsProp
         );
       })}
     </ul>
-  );
-}
-
-function CartSkeleton() {
-  return (
-    <div aria-busy="true">
-      <p className="visually-hidden" role="status">
-        Loading your cart
-      </p>
-      <div className="skeleton skeleton--block" />
-      <div className="skeleton skeleton--block" />
-    </div>
   );
 }

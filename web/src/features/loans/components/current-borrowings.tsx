@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ButtonLink } from "../../../ui/button";
-import { useOpenLoans } from "../hooks/loan-queries";
+import { LOAN_LIST_FAILURE, useOpenLoans } from "../hooks/loan-queries";
 import { loanTitle } from "../loan-display";
 import { loanMessages } from "../messages";
 import { LoanCard, LoanListState, loanDateFacts } from "./loan-parts";
@@ -9,7 +9,7 @@ import { LoanCard, LoanListState, loanDateFacts } from "./loan-parts";
 export function CurrentBorrowings() {
   return (
     <LoanListState
-      query={useOpenLoans()}
+      query={useOpenLoans(LOAN_LIST_FAILURE)}
       loadingLabel="Loading your current borrowings"
       emptyMessage={loanMessages.noCurrentLoans}
     >

@@ -4,17 +4,12 @@ import type { LoanRecord } from "@folio/contract/loans";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Button, ButtonLink } from "../../../ui/button";
-import { useLoadFailureToast, useOpenLoans } from "../hooks/loan-queries";
+import { QueryState } from "../../../ui/query-state";
+import { LOAN_LIST_FAILURE, useOpenLoans } from "../hooks/loan-queries";
 import { loanTitle } from "../loan-display";
 import { loanMessages } from "../messages";
 import type { ReaderBalance } from "../reader-balance";
-import {
-  LoanCard,
-  LoanListEmpty,
-  LoanListSkeleton,
-  LoanLoadFailed,
-  loanDateFacts,
-} from "./loan-parts";
+import { LoanCard, LoanListEmpty, LoanSkeletonRows, loanDateFacts } from "./loan-parts";
 import { RenewLoanDialog } from "./renew-loan-dialog";
 import { ReturnLoanDialog } from "./return-loan-dialog";
 
@@ -25,19 +20,12 @@ interface CurrentLoansProps {
 
 /** My Books › Currently Borrowed: each open loan with Read, Renew and Return. */
 export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
-  const query = useOpenLoans();
-  useLoadFailureToast(query);
+  const query = useOpenLoans(LOAN_LIST_FAILURE);
   const [renewing, setRenewing] = useState<LoanRecord | null>(null);
   const [returning, setReturning] = useState<LoanRecord | null>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
-  if (query.isPending) return <LoanListSkeleton label="Loading your books" />;
-  if (!query.data) {
-    return <LoanLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  }
-
-  const loans = query.data.data;
-  return (
+  const renderLoans = (loans: LoanRecord[]) => (
     <>
       {loans.length === 0 ? (
         <LoanListEmpty>{loanMessages.noCurrentLoans}</LoanListEmpty>
@@ -75,6 +63,17 @@ export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
         />
       )}
     </>
+  );
+
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading your books"
+      skeleton={<LoanSkeletonRows />}
+      failedMessage={loanMessages.loadFailed}
+    >
+      {(list) => renderLoans(list.data)}
+    </QueryState>
   );
 }
 

@@ -1,14 +1,12 @@
 import type { LoanList, LoanRecord, LoanStatus } from "@folio/contract/loans";
-import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { formatLongDate } from "../../../lib/dates";
 import { BookCover } from "../../../ui/book-cover";
 import { ButtonLink } from "../../../ui/button";
-import { useLoadFailureToast } from "../hooks/loan-queries";
+import { QueryState, type QueryStatus } from "../../../ui/query-state";
 import { LOAN_STATUS_LABELS, loanAuthor, loanTitle } from "../loan-display";
 import { loanMessages } from "../messages";
 import "./loans.css";
-import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 /** The status in words; the colour only repeats it. */
 export function LoanStatusBadge({ status }: { status: LoanStatus }) {
@@ -99,32 +97,18 @@ export function LoanCard({
   );
 }
 
-/** Placeholder rows while a list loads. */
-export function LoanListSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true">
-      <p className="visually-hidden" role="status">
-        {label}
-      </p>
-      {[0, 1, 2].map((row) => (
-        <div key={row} className="loan-skeleton" aria-hidden="true">
-          <div className="skeleton loan-skeleton__cover" />
-          <div className="loan-skeleton__text">
-            <div className="skeleton skeleton--text" />
-            <div className="skeleton skeleton--text skeleton--short" />
-            <div className="skeleton skeleton--text skeleton--short" />
-          </div>
-        </div>
-      ))}
+/** Placeholder rows while a list of loans loads. */
+export function LoanSkeletonRows() {
+  return [0, 1, 2].map((row) => (
+    <div key={row} className="loan-skeleton" aria-hidden="true">
+      <div className="skeleton loan-skeleton__cover" />
+      <div className="loan-skeleton__text">
+        <div className="skeleton skeleton--text" />
+        <div className="skeleton skeleton--text skeleton--short" />
+        <div className="skeleton skeleton--text skeleton--short" />
+      </div>
     </div>
-  );
-}
-
-/** A failed load: the message (also toasted) and a retry. */
-export function LoanLoadFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <LoadFailedNotice message={loanMessages.loadFailed} retrying={retrying} onRetry={onRetry} />
-  );
+  ));
 }
 
 /** An empty list, with the way to fill it. */
@@ -140,22 +124,26 @@ export function LoanListEmpty({ children }: { children: string }) {
 }
 
 interface LoanListStateProps {
-  query: UseQueryResult<LoanList>;
-  /** what the loading skeleton announces */
+  query: QueryStatus<LoanList>;
+  /** what the loading placeholders announce */
   loadingLabel: string;
   /** shown when the list is empty */
   emptyMessage: string;
   children: (loans: LoanRecord[]) => ReactNode;
 }
 
-/** A loan list's way to its loans: loading, failed (a toast and Retry), empty, then the list. */
+/** A list of loans through QueryState: its placeholders, failure and empty state. */
 export function LoanListState({ query, loadingLabel, emptyMessage, children }: LoanListStateProps) {
-  useLoadFailureToast(query);
-  if (query.isPending) return <LoanListSkeleton label={loadingLabel} />;
-  if (!query.data) {
-    return <LoanLoadFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  }
-  const loans = query.data.data;
-  if (loans.length === 0) return <LoanListEmpty>{emptyMessage}</LoanListEmpty>;
-  return children(loans);
+  return (
+    <QueryState
+      query={query}
+      loadingLabel={loadingLabel}
+      skeleton={<LoanSkeletonRows />}
+      failedMessage={loanMessages.loadFailed}
+      isEmpty={(list) => list.data.length === 0}
+      empty={<LoanListEmpty>{emptyMessage}</LoanListEmpty>}
+    >
+      {(list) => children(list.data)}
+    </QueryState>
+  );
 }

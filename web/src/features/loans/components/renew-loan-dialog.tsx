@@ -1,9 +1,10 @@
-import { borrowStates } from "@folio/contract/constants";
+import { borrowStates, renewMessages } from "@folio/contract/constants";
 import type { LoanRecord } from "@folio/contract/loans";
+import { poundsToPence } from "@folio/contract/money";
 import { useEffect, useState } from "react";
 import { serverMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/dates";
-import { formatPounds } from "../../../lib/money";
+import { formatPounds, shortfallPence } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
 import { useIdempotencyKeys } from "../../../lib/use-idempotency-keys";
 import { BookCover } from "../../../ui/book-cover";
@@ -20,8 +21,6 @@ import { LoanFacts } from "./loan-parts";
 
 /** Spec §4: the fee shows as 5 until the book's price has loaded. */
 export const DEFAULT_RENEWAL_FEE = 5;
-
-const toPence = (pounds: number) => Math.round(pounds * 100);
 
 interface RenewLoanDialogProps {
   loan: LoanRecord;
@@ -54,9 +53,9 @@ export function RenewLoanDialog({ loan, balance, onClose }: RenewLoanDialogProps
   const fee = feeQuery.data ?? DEFAULT_RENEWAL_FEE;
   const feeKnown = feeQuery.isSuccess;
   const checkFailed = balance.failed && !balance.checking;
-  const shortfallPence =
-    feeKnown && balance.amount !== undefined ? toPence(fee) - toPence(balance.amount) : 0;
-  const short = refusal !== null || shortfallPence > 0;
+  const missingPence =
+    feeKnown && balance.amount !== undefined ? shortfallPence(fee, balance.amount) : 0;
+  const short = refusal !== null || missingPence > 0;
   const ready = feeKnown && balance.amount !== undefined && !checkFailed;
 
   function close() {
@@ -86,7 +85,7 @@ export function RenewLoanDialog({ loan, balance, onClose }: RenewLoanDialogProps
       });
       onClose();
     } else if (result.state === borrowStates.insufficientBalance) {
-      setRefusal(result.message || loanMessages.insufficientBalance(result.newPayment));
+      setRefusal(result.message || renewMessages.insufficient(poundsToPence(result.newPayment)));
       refresh();
     } else {
       setFailure(loanMessages.renewalFailed);
@@ -147,7 +146,7 @@ export function RenewLoanDialog({ loan, balance, onClose }: RenewLoanDialogProps
       {checkFailed && <FormMessage tone="error">{loanMessages.renewalCheckFailed}</FormMessage>}
       {short && (
         <FormMessage tone="error">
-          {refusal ?? loanMessages.insufficientBalance(shortfallPence / 100)}
+          {refusal ?? renewMessages.insufficient(missingPence)}
         </FormMessage>
       )}
       {failure && <FormMessage tone="error">{failure}</FormMessage>}

@@ -1,7 +1,6 @@
 import type { WireId } from "@folio/contract/common";
-import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { useToast } from "../../../ui/toast";
+import { useQuery } from "@tanstack/react-query";
+import type { FailureMeta } from "../../../lib/query-meta";
 import { fetchLoanHistory, fetchOpenLoans, fetchRenewalFee } from "../api/loans-api";
 import { loanMessages } from "../messages";
 
@@ -16,11 +15,16 @@ export const loanKeys = {
 // cannot reach these keys, so every visit asks again while showing what it had.
 const ALWAYS_STALE = 0;
 
-export function useOpenLoans() {
+/** Spec §8: a failed load of borrowings or history shows a 'please try again later' toast. */
+export const LOAN_LIST_FAILURE: FailureMeta = { errorMessage: loanMessages.loadFailed };
+
+/** `meta`: the lists of loans say when they cannot load; the book page's check does not. */
+export function useOpenLoans(meta?: FailureMeta) {
   return useQuery({
     queryKey: loanKeys.open(),
     queryFn: ({ signal }) => fetchOpenLoans(signal),
     staleTime: ALWAYS_STALE,
+    meta,
   });
 }
 
@@ -29,6 +33,7 @@ export function useLoanHistory() {
     queryKey: loanKeys.history(),
     queryFn: ({ signal }) => fetchLoanHistory(signal),
     staleTime: ALWAYS_STALE,
+    meta: LOAN_LIST_FAILURE,
   });
 }
 
@@ -39,17 +44,4 @@ export function useRenewalFee(bookId: WireId) {
     queryFn: ({ signal }) => fetchRenewalFee(bookId, signal),
     staleTime: ALWAYS_STALE,
   });
-}
-
-/** Spec §8: a failed load of borrowings or history shows a 'please try again later' toast. */
-export function useLoadFailureToast(query: Pick<UseQueryResult, "isError" | "errorUpdatedAt">) {
-  const { showToast } = useToast();
-  const toasted = useRef(0);
-  const { isError, errorUpdatedAt } = query;
-  useEffect(() => {
-    // One toast per failed load (effects may run twice in development).
-    if (!isError || toasted.current === errorUpdatedAt) return;
-    toasted.current = errorUpdatedAt;
-    showToast(loanMessages.loadFailed, { tone: "error" });
-  }, [isError, errorUpdatedAt, showToast]);
 }

@@ -2,7 +2,6 @@ import { MAX_TOP_UP_POUNDS, TOP_UP_PRESETS_POUNDS } from "@folio/contract/consta
 import type { TopUpResponse } from "@folio/contract/payments";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../../lib/api-client";
 import { formatPounds } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
 import { useIdempotencyKeys } from "../../../lib/use-idempotency-keys";
@@ -67,15 +66,7 @@ export function TopUp({ balance, onToppedUp }: TopUpProps) {
           // Spec §4: after a top-up, Payment Records opens.
           void navigate(profileViewPath("PaymentRecords"));
         },
-        onError: (error) => {
-          keys.settle(error);
-          // A 401 has already sent the person to log in.
-          if (!(error instanceof ApiError && error.status === 401)) {
-            // The daily limit's message says how much may still be added today.
-            const limited = error instanceof ApiError && error.code === "TOP_UP_DAILY_LIMIT";
-            showToast(limited ? error.message : paymentMessages.topUpFailed, { tone: "error" });
-          }
-        },
+        onError: (error) => keys.settle(error),
       },
     );
   }

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TopUpResponse } from "@folio/contract/payments";
+import { ApiError } from "../../../lib/api-client";
 import { fetchPaymentHistory, topUp } from "../api/payments-api";
+import { paymentMessages } from "../messages";
 
 export const paymentKeys = {
   all: ["payments"] as const,
@@ -11,6 +13,7 @@ export function usePaymentHistory() {
   return useQuery({
     queryKey: paymentKeys.history(),
     queryFn: ({ signal }) => fetchPaymentHistory(signal),
+    meta: { errorMessage: paymentMessages.historyFailed },
   });
 }
 
@@ -30,6 +33,13 @@ export function useTopUp(onToppedUp: (result: TopUpResponse) => void) {
     onSuccess: (result) => {
       onToppedUp(result);
       void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    },
+    meta: {
+      // The daily limit's message says how much may still be added today.
+      errorMessage: (error) =>
+        error instanceof ApiError && error.code === "TOP_UP_DAILY_LIMIT"
+          ? error.message
+          : paymentMessages.topUpFailed,
     },
   });
 }

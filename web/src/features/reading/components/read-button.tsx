@@ -1,14 +1,15 @@
 import type { WireId } from "@folio/contract/common";
 import type { Book } from "@folio/contract/catalogue";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useSession } from "../../../lib/session";
 import { Button } from "../../../ui/button";
 import { useDialogs, useErrorDialog, useLoginRequired } from "../../../ui/dialogs";
-import { requestContentUrl } from "../api/reading-api";
-import { ApiError } from "../../../lib/api-client";
+import { isSessionEnd } from "../../../lib/api-client";
 import { readErrorMessage, readFailureOf } from "../read-error";
 import { readingMessages } from "../messages";
+import { contentLinkQuery } from "../reading-queries";
 
 /** The borrow-required modal closes itself after 3 s. */
 export const BORROW_REQUIRED_MS = 3000;
@@ -36,6 +37,7 @@ export function ReadButton({ book, loan }: ReadButtonProps) {
   const { openDialog } = useDialogs();
   const showError = useErrorDialog();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [opening, setOpening] = useState(false);
 
   function borrowFirst() {
@@ -59,16 +61,15 @@ export function ReadButton({ book, loan }: ReadButtonProps) {
     if (opening) return;
     setOpening(true);
     try {
-      const contentURL = await requestContentUrl(book.bookId);
+      const contentURL = await queryClient.fetchQuery(contentLinkQuery(book.bookId));
       void navigate(readerPath(contentURL, book.bookId));
     } catch (error) {
       setOpening(false);
+      // The query client is taking them to log in; a dialog would follow them there.
+      if (isSessionEnd(error)) return;
       const failure = readFailureOf(error);
       if (failure === "notBorrowed") borrowFirst();
-      // A 401 has already sent the person to /login.
-      else if (!(error instanceof ApiError && error.status === 401)) {
-        showError(readErrorMessage(failure));
-      }
+      else showError(readErrorMessage(failure));
     }
   }
 

@@ -1,6 +1,6 @@
 import type { WireId } from "@folio/contract/common";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { fetchProgress } from "../api/reading-api";
 import {
   openEpub,
   type OpenedBook,
@@ -10,6 +10,7 @@ import {
 import { loadBook } from "../load-book";
 import { readFailureOf, type ReadFailure } from "../read-error";
 import { newestPosition, readLocalPosition, type ReaderPreferences } from "../reading-position";
+import { contentLinkQuery, progressQuery } from "../reading-queries";
 import { useProgressSaver } from "./use-progress-saver";
 
 /** ArrowLeft and ArrowRight turn the page (left-to-right books). */
@@ -52,6 +53,7 @@ export function useEpubReader({
   const [location, setLocation] = useState<ReaderLocation | null>(null);
   const [percentage, setPercentage] = useState<number | null>(null);
   const record = useProgressSaver(bookId);
+  const queryClient = useQueryClient();
 
   // The load runs once per book; these are read when it starts or when epubjs calls back.
   const startWith = useRef({ initialUrl, preferences, onFreshUrl });
@@ -78,8 +80,9 @@ export function useEpubReader({
     async function open(id: WireId) {
       const { initialUrl: url, preferences: prefs, onFreshUrl: renewed } = startWith.current;
       // The saved place is asked for alongside the download; without it the book opens at the start.
-      const progress = fetchProgress(id, controller.signal).catch(() => null);
-      const loaded = await loadBook(url, id, controller.signal);
+      const progress = queryClient.fetchQuery(progressQuery(id)).catch(() => null);
+      const freshLink = () => queryClient.fetchQuery(contentLinkQuery(id));
+      const loaded = await loadBook(url, freshLink, controller.signal);
       if (cancelled) return;
       if (loaded.url !== url) renewed(loaded.url);
       const view = viewRef.current;
@@ -125,7 +128,7 @@ export function useEpubReader({
       opened?.destroy();
       setBook(null);
     };
-  }, [bookId, viewRef]);
+  }, [bookId, viewRef, queryClient]);
 
   const turn = useCallback(
     (direction: TurnDirection) => {

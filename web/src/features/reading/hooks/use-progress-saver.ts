@@ -1,4 +1,5 @@
 import type { WireId } from "@folio/contract/common";
+import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { saveProgress } from "../api/reading-api";
 import { writeLocalPosition } from "../reading-position";
@@ -18,6 +19,8 @@ interface Pending {
 export function useProgressSaver(bookId: WireId | null) {
   const pending = useRef<Pending | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  // Runs even after the reader has closed: leaving the page saves the place.
+  const { mutate: save } = useMutation({ mutationFn: saveProgress });
 
   const flush = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -25,10 +28,8 @@ export function useProgressSaver(bookId: WireId | null) {
     const next = pending.current;
     pending.current = null;
     if (!next || bookId === null) return;
-    saveProgress({ bookId, locator: next.locator, percentage: next.percentage }).catch(
-      () => undefined,
-    );
-  }, [bookId]);
+    save({ bookId, locator: next.locator, percentage: next.percentage });
+  }, [bookId, save]);
 
   const record = useCallback(
     (locator: string, percentage: number | null) => {

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useSession } from "../../../lib/session";
 import { Button, ButtonLink } from "../../../ui/button";
+import { QueryState } from "../../../ui/query-state";
+import { SkeletonLines } from "../../../ui/skeleton";
 import { useBookReviews, useMyReviews } from "../hooks/review-queries";
 import { reviewMessages } from "../messages";
 import { DeleteReviewDialog } from "./delete-review-dialog";
@@ -100,55 +102,43 @@ export function BookReviews({ bookId }: BookReviewsProps) {
         checking={isLoggedIn && mine.isPending}
         onPosted={(commentId) => moveFocusTo({ to: "review", commentId })}
       />
-      {reviews.isPending ? (
-        <div className="book-reviews__loading" aria-busy="true">
-          <p className="visually-hidden" role="status">
-            Loading reviews
-          </p>
-          <div className="skeleton skeleton--text" />
-          <div className="skeleton skeleton--text skeleton--short" />
-        </div>
-      ) : !reviews.data ? (
-        <div className="page__notice page__notice--error">
-          <p>{reviewMessages.loadFailed}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-disabled={reviews.isFetching ? true : undefined}
-            onClick={() => void reviews.refetch()}
-          >
-            Try again
-          </Button>
-        </div>
-      ) : reviews.data.reviews.length === 0 ? (
-        <p className="book-reviews__empty">{reviewMessages.noReviews}</p>
-      ) : (
-        <ul ref={listRef} className="review-list" aria-label="Reviews of this book">
-          {reviews.data.reviews.map((review) => {
-            const isMine = myIds.has(review.commentId);
-            return (
-              <ReviewCard
-                key={review.commentId}
-                review={review}
-                heading={review.username.trim() || UNKNOWN_READER}
-                isMine={isMine}
-                actions={
-                  isMine && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label="Delete your review"
-                      onClick={() => setDeleting(review)}
-                    >
-                      Delete
-                    </Button>
-                  )
-                }
-              />
-            );
-          })}
-        </ul>
-      )}
+      <QueryState
+        query={reviews}
+        loadingLabel="Loading reviews"
+        loadingClassName="book-reviews__loading"
+        skeleton={<SkeletonLines shapes={["line", "short"]} />}
+        failedMessage={reviewMessages.loadFailed}
+        isEmpty={(list) => list.reviews.length === 0}
+        empty={<p className="book-reviews__empty">{reviewMessages.noReviews}</p>}
+      >
+        {(list) => (
+          <ul ref={listRef} className="review-list" aria-label="Reviews of this book">
+            {list.reviews.map((review) => {
+              const isMine = myIds.has(review.commentId);
+              return (
+                <ReviewCard
+                  key={review.commentId}
+                  review={review}
+                  heading={review.username.trim() || UNKNOWN_READER}
+                  isMine={isMine}
+                  actions={
+                    isMine && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label="Delete your review"
+                        onClick={() => setDeleting(review)}
+                      >
+                        Delete
+                      </Button>
+                    )
+                  }
+                />
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
       {deleting && (
         <DeleteReviewDialog
           review={deleting}

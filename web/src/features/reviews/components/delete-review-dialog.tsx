@@ -1,9 +1,5 @@
 import type { Review } from "@folio/contract/reviews";
-import { useState } from "react";
-import { ApiError } from "../../../lib/api-client";
-import { Button } from "../../../ui/button";
-import { Modal } from "../../../ui/modal";
-import { FormMessage } from "../../../ui/text-field";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { useToast } from "../../../ui/toast";
 import { useDeleteReview } from "../hooks/review-mutations";
 import { reviewMessages } from "../messages";
@@ -19,50 +15,22 @@ interface DeleteReviewDialogProps {
 export function DeleteReviewDialog({ review, onClose, onDeleted }: DeleteReviewDialogProps) {
   const deletion = useDeleteReview();
   const { showToast } = useToast();
-  const [failed, setFailed] = useState(false);
-  const pending = deletion.isPending;
-
-  function close() {
-    // Closing while the request runs would hide its outcome.
-    if (!pending) onClose();
-  }
-
-  async function confirm() {
-    if (pending) return;
-    setFailed(false);
-    try {
-      await deletion.mutateAsync(review);
-    } catch (error) {
-      // A 401 has already sent the person to log in again.
-      if (!(error instanceof ApiError && error.status === 401)) setFailed(true);
-      return;
-    }
-    showToast(reviewMessages.deleted, { tone: "success" });
-    onDeleted();
-  }
-
   return (
-    <Modal
+    <ConfirmDialog
       title="Delete review"
       tone="error"
-      onClose={close}
-      actions={
-        <>
-          <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            aria-disabled={pending ? true : undefined}
-            onClick={() => void confirm()}
-          >
-            {pending ? "Deleting…" : "Delete"}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      confirmVariant="danger"
+      onConfirm={() => deletion.mutateAsync(review)}
+      onConfirmed={() => {
+        showToast(reviewMessages.deleted, { tone: "success" });
+        onDeleted();
+      }}
+      failureMessage={() => reviewMessages.deleteFailed}
+      onClose={onClose}
     >
       <p>{reviewMessages.confirmDelete}</p>
-      {failed && <FormMessage tone="error">{reviewMessages.deleteFailed}</FormMessage>}
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,8 @@ import type { Review } from "@folio/contract/reviews";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, ButtonLink } from "../../../ui/button";
-import { useLoadFailureToast, useMyReviews } from "../hooks/review-queries";
+import { QueryState } from "../../../ui/query-state";
+import { useMyReviews } from "../hooks/review-queries";
 import { reviewMessages } from "../messages";
 import { DeleteReviewDialog } from "./delete-review-dialog";
 import { ReviewCard } from "./review-card";
@@ -16,8 +17,7 @@ function bookTitle(review: Review): string {
 
 /** Profile › Comment Records, titled My Reviews (spec §2): the reader's reviews with Delete. */
 export function MyReviews() {
-  const query = useMyReviews();
-  useLoadFailureToast(query);
+  const query = useMyReviews({ meta: { errorMessage: reviewMessages.loadFailed } });
   const [deleting, setDeleting] = useState<{ review: Review; index: number } | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   // After a deletion, focus moves to the Delete button now in the same place (or the last
@@ -38,37 +38,7 @@ export function MyReviews() {
     target?.focus();
   }, [focusRequest, query.data]);
 
-  if (query.isPending) {
-    return (
-      <div aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading your reviews
-        </p>
-        <div className="skeleton skeleton--text" />
-        <div className="skeleton skeleton--text" />
-        <div className="skeleton skeleton--text skeleton--short" />
-      </div>
-    );
-  }
-
-  if (!query.data) {
-    return (
-      <div className="page__notice page__notice--error">
-        <p>{reviewMessages.loadFailed}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-disabled={query.isFetching ? true : undefined}
-          onClick={() => void query.refetch()}
-        >
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
-  const reviews = query.data.reviews;
-  return (
+  const renderReviews = (reviews: Review[]) => (
     <div ref={containerRef}>
       {reviews.length === 0 ? (
         <div className="my-reviews__empty">
@@ -114,5 +84,15 @@ export function MyReviews() {
         />
       )}
     </div>
+  );
+
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading your reviews"
+      failedMessage={reviewMessages.loadFailed}
+    >
+      {(list) => renderReviews(list.reviews)}
+    </QueryState>
   );
 }

@@ -22,9 +22,8 @@ export function canSubmitReview(rating: number, text: string): boolean {
 }
 
 /** What to tell the reader when the server refuses; the two refusals keep its own words. */
-function failureMessage(error: unknown): string | null {
+function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return reviewMessages.addFailed;
-  if (error.status === 401) return null; // The API client has already sent them to log in.
   if (error.code === "NOT_BORROWED") return serverMessage(error) ?? reviewMessages.notBorrowed;
   if (error.code === "ALREADY_REVIEWED") {
     return serverMessage(error) ?? reviewMessages.alreadyReviewed;

@@ -1,7 +1,6 @@
 import type { Book } from "@folio/contract/catalogue";
 import { ALREADY_PRESENT_STATE } from "@folio/contract/constants";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { Button } from "../../../ui/button";
 import { useLoginRequired } from "../../../ui/dialogs";
@@ -19,16 +18,9 @@ export function WishlistButton({ book }: { book: Pick<Book, "bookId"> }) {
   const { showToast } = useToast();
   const wishlist = useQuery({ ...wishlistQuery(), enabled: isLoggedIn });
   const add = useAddToWishlist();
-  const remove = useRemoveFromWishlist();
+  const remove = useRemoveFromWishlist(wishlistMessages.operationFailed);
   const onList = isLoggedIn && (wishlist.data?.bookId.includes(book.bookId) ?? false);
   const pending = add.isPending || remove.isPending;
-
-  function failed(error: unknown) {
-    // A 401 has already sent the person to log in.
-    if (!(error instanceof ApiError && error.status === 401)) {
-      showToast(wishlistMessages.operationFailed, { tone: "error" });
-    }
-  }
 
   function handleClick() {
     if (!isLoggedIn) {
@@ -39,7 +31,6 @@ export function WishlistButton({ book }: { book: Pick<Book, "bookId"> }) {
     if (onList) {
       remove.mutate(book.bookId, {
         onSuccess: () => showToast(wishlistMessages.removed, { tone: "success" }),
-        onError: failed,
       });
       return;
     }
@@ -48,7 +39,6 @@ export function WishlistButton({ book }: { book: Pick<Book, "bookId"> }) {
         list.state === ALREADY_PRESENT_STATE
           ? showToast(wishlistMessages.alreadyInWishlist)
           : showToast(wishlistMessages.added, { tone: "success" }),
-      onError: failed,
     });
   }
 

@@ -1,38 +1,33 @@
 import type { WireId } from "@folio/contract/common";
+import type { BookListState } from "@folio/contract/lists";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { ApiError } from "../../../lib/api-client";
 import { formatPounds } from "../../../lib/money";
 import { BookCover } from "../../../ui/book-cover";
 import { Button, ButtonLink } from "../../../ui/button";
+import { QueryState } from "../../../ui/query-state";
+import { SkeletonLines } from "../../../ui/skeleton";
 import { useToast } from "../../../ui/toast";
 import { useRemoveFromWishlist } from "../hooks/wishlist-mutations";
 import { wishlistMessages } from "../messages";
 import { wishlistQuery } from "../wishlist-store";
 import "./wishlist-view.css";
-import { LoadFailedNotice } from "../../../ui/load-failed-notice";
 
 const UNKNOWN_BOOK = "Unknown Book";
 const UNKNOWN_AUTHOR = "Unknown Author";
 
 /** Profile › Wish List (spec §2): a grid of the saved books with View Details and Remove. */
 export function WishlistView() {
-  const { data, isPending, isError, errorUpdatedAt, refetch, isFetching } =
-    useQuery(wishlistQuery());
-  const remove = useRemoveFromWishlist();
+  const query = useQuery({
+    ...wishlistQuery(),
+    meta: { errorMessage: wishlistMessages.loadFailed },
+  });
+  const remove = useRemoveFromWishlist(wishlistMessages.removeFailed);
   const { showToast } = useToast();
-  const toastedFailure = useRef(0);
   const containerRef = useRef<HTMLDivElement>(null);
   // After a removal, focus moves to the Remove button now in the same place (or the last one),
   // or to Browse books once the list is empty.
   const focusAfterRemoval = useRef<number | null>(null);
-
-  useEffect(() => {
-    // One toast per failed load (effects may run twice in development).
-    if (!isError || toastedFailure.current === errorUpdatedAt) return;
-    toastedFailure.current = errorUpdatedAt;
-    showToast(wishlistMessages.loadFailed, { tone: "error" });
-  }, [isError, errorUpdatedAt, showToast]);
 
   useEffect(() => {
     const index = focusAfterRemoval.current;
@@ -45,45 +40,21 @@ export function WishlistView() {
         ? buttons[Math.min(index, buttons.length - 1)]
         : container.querySelector<HTMLElement>(".wishlist__empty a");
     target?.focus();
-  }, [data]);
-
-  if (isPending) {
-    return (
-      <div aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading your wish list
-        </p>
-        <div className="skeleton skeleton--block" />
-      </div>
-    );
-  }
-
-  if (!data) {
-    return (
-      <LoadFailedNotice
-        message={wishlistMessages.loadFailed}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-      />
-    );
-  }
+  }, [query.data]);
 
   function handleRemove(bookId: WireId, index: number) {
     if (remove.isPending) return;
     focusAfterRemoval.current = index;
     remove.mutate(bookId, {
       onSuccess: () => showToast(wishlistMessages.removed, { tone: "success" }),
-      onError: (error) => {
+      onError: () => {
         focusAfterRemoval.current = null;
-        if (!(error instanceof ApiError && error.status === 401)) {
-          showToast(wishlistMessages.removeFailed, { tone: "error" });
-        }
       },
     });
   }
 
   const removing = remove.isPending ? remove.variables : null;
-  return (
+  const renderList = (data: BookListState) => (
     <div ref={containerRef}>
       {data.books.length === 0 ? (
         <div className="wishlist__empty">
@@ -129,5 +100,16 @@ export function WishlistView() {
         </ul>
       )}
     </div>
+  );
+
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading your wish list"
+      skeleton={<SkeletonLines shapes={["block"]} />}
+      failedMessage={wishlistMessages.loadFailed}
+    >
+      {renderList}
+    </QueryState>
   );
 }
