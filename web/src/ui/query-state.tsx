@@ -19,6 +19,9 @@ interface QueryStateProps<T> {
   loadingClassName?: string;
   /** Shown with Try again when the data could not load; the query's meta toasts it too. */
   failedMessage: string;
+  /** The failure is announced by the notice itself (no toast names it), with its own look. */
+  failedAlert?: boolean;
+  failedClassName?: string;
   /** Whether the data holds nothing to list; `empty` is shown then. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
@@ -35,6 +38,8 @@ export function QueryState<T>({
   skeleton = <SkeletonLines shapes={["line", "line", "short"]} />,
   loadingClassName,
   failedMessage,
+  failedAlert,
+  failedClassName,
   isEmpty,
   empty,
   children,
@@ -53,6 +58,8 @@ export function QueryState<T>({
     return (
       <LoadFailedNotice
         message={failedMessage}
+        {...(failedAlert ? { alert: true } : {})}
+        {...(failedClassName ? { className: failedClassName } : {})}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
       />

@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import type { BookList } from "@folio/contract/catalogue";
 import { Button } from "../../../ui/button";
 import { LoadMoreTrigger } from "../../../ui/load-more-trigger";
+import { QueryState } from "../../../ui/query-state";
 import { catalogueMessages } from "../messages";
 import { BookGrid, BookGridSkeleton } from "./book-grid";
 import "./paged-book-grid.css";
@@ -23,9 +24,9 @@ interface PagedBookGridProps {
 }
 
 /** Flattens the pages, dropping repeats in case the ranking moved between two page loads. */
-function uniqueBooks(data: InfiniteData<BookList> | undefined) {
+function uniqueBooks(data: InfiniteData<BookList>) {
   const seen = new Set<string>();
-  return (data?.pages ?? []).flatMap((page) =>
+  return data.pages.flatMap((page) =>
     page.books.filter((book) => {
       if (seen.has(book.bookId)) return false;
       seen.add(book.bookId);
@@ -42,59 +43,43 @@ export function PagedBookGrid({
   headingLevel,
   eagerFirstRow,
 }: PagedBookGridProps) {
-  const {
-    data,
-    isPending,
-    isError,
-    isFetchNextPageError,
-    hasNextPage,
-    isFetchingNextPage,
-    fetchNextPage,
-    refetch,
-  } = query;
-
-  if (isPending) {
-    return (
-      <div className="paged-list" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading books
-        </p>
-        <BookGridSkeleton />
-      </div>
-    );
-  }
-
-  if (isError && !isFetchNextPageError) {
-    return (
-      <div className="paged-list__notice paged-list__notice--error" role="alert">
-        <p>{texts.failed}</p>
-        <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
-  const books = uniqueBooks(data);
-  if (books.length === 0) {
-    return <p className="paged-list__notice">{texts.empty}</p>;
-  }
-
+  const { isFetchNextPageError, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   return (
-    <section className="paged-list" aria-label={label}>
-      <BookGrid books={books} headingLevel={headingLevel} eagerFirstRow={eagerFirstRow} />
-      {isFetchNextPageError ? (
-        <div className="paged-list__notice paged-list__notice--error" role="alert">
-          <p>{catalogueMessages.loadMoreFailed}</p>
-          <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
-            Try again
-          </Button>
-        </div>
-      ) : hasNextPage ? (
-        <LoadMoreTrigger isLoading={isFetchingNextPage} onLoadMore={() => void fetchNextPage()} />
-      ) : (
-        <p className="paged-list__end">{catalogueMessages.noMoreBooks}</p>
+    <QueryState
+      query={query}
+      loadingLabel="Loading books"
+      loadingClassName="paged-list"
+      skeleton={<BookGridSkeleton />}
+      failedMessage={texts.failed}
+      failedAlert
+      failedClassName="paged-list__notice paged-list__notice--error"
+      isEmpty={(data) => uniqueBooks(data).length === 0}
+      empty={<p className="paged-list__notice">{texts.empty}</p>}
+    >
+      {(data) => (
+        <section className="paged-list" aria-label={label}>
+          <BookGrid
+            books={uniqueBooks(data)}
+            headingLevel={headingLevel}
+            eagerFirstRow={eagerFirstRow}
+          />
+          {isFetchNextPageError ? (
+            <div className="paged-list__notice paged-list__notice--error" role="alert">
+              <p>{catalogueMessages.loadMoreFailed}</p>
+              <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
+                Try again
+              </Button>
+            </div>
+          ) : hasNextPage ? (
+            <LoadMoreTrigger
+              isLoading={isFetchingNextPage}
+              onLoadMore={() => void fetchNextPage()}
+            />
+          ) : (
+            <p className="paged-list__end">{catalogueMessages.noMoreBooks}</p>
+          )}
+        </section>
       )}
-    </section>
+    </QueryState>
   );
 }

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { parseRouteId } from "../../../lib/route-id";
-import { Button } from "../../../ui/button";
+import { QueryState } from "../../../ui/query-state";
 import { CategoryBooks } from "../components/category-books";
 import { CategoryCards, CategoryCardsSkeleton } from "../components/category-cards";
 import { useCategories } from "../hooks/catalogue-queries";
@@ -25,20 +25,17 @@ export function CategoriesPage() {
         </p>
       </header>
 
-      {categories.isPending ? (
-        <CategoryCardsSkeleton />
-      ) : categories.isError ? (
-        <div className="page__notice page__notice--error" role="alert">
-          <p>{catalogueMessages.categoryListFailed}</p>
-          <Button variant="secondary" size="sm" onClick={() => void categories.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : categories.data.categoriesList.length === 0 ? (
-        <p className="page__notice">{catalogueMessages.noData}</p>
-      ) : (
-        <CategoryCards categories={categories.data.categoriesList} selectedId={selectedId} />
-      )}
+      <QueryState
+        query={categories}
+        loadingLabel="Loading categories"
+        skeleton={<CategoryCardsSkeleton />}
+        failedMessage={catalogueMessages.categoryListFailed}
+        failedAlert
+        isEmpty={(data) => data.categoriesList.length === 0}
+        empty={<p className="page__notice">{catalogueMessages.noData}</p>}
+      >
+        {(data) => <CategoryCards categories={data.categoriesList} selectedId={selectedId} />}
+      </QueryState>
 
       {selectedId !== null && categories.isSuccess && (
         <section className="category-selection" aria-labelledby="selected-category-heading">
