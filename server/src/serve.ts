@@ -1,15 +1,11 @@
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { buildApp } from "./app";
 import type { Config } from "./config";
-import { openDatabase } from "./db/client";
+import { openConfiguredDatabase } from "./db/client";
 import { ensureSeedEditions, isCatalogueEmpty, seedCatalogue } from "./seed/seed";
-import { FileContentStore } from "./storage/content-store";
+import { contentStoreOf } from "./storage/content-store";
 
-const contentStoreOf = (config: Config) =>
-  new FileContentStore(path.join(config.dataDir, "content"));
-const openFor = (config: Config) =>
-  openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+const openFor = openConfiguredDatabase;
 
 /** Migrations and, on an empty database, the seed catalogue: once, before any request. */
 async function prepare(

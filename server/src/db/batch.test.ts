@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../test/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../test/database";
 import { batchPerDatabase } from "./batch";
-import { writesOf, type Database, type DatabaseHandle } from "./client";
+import { writesOf, type Database } from "./client";
 import { categories } from "./schema";
 
-let database: DatabaseHandle;
+const database = useTestDatabase();
+// The handle itself, not a stand-in: the batches and write counts are kept per handle.
 let db: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
+beforeAll(() => {
   db = database.db;
 });
-afterAll(() => database.close());
 
 /**
  * A batch of category names by id that counts its reads, as the app's batches are made;

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import type { Config } from "../config";
 import * as schema from "./schema";
 import { preparingReads } from "./prepared-reads";
 import { WriteCount, watchWrites } from "./writes";
@@ -47,6 +48,14 @@ const KEY_READ_CONNECTIONS = 4;
 
 /** Any advisory-lock key will do as long as every process uses the same one. */
 const MIGRATION_LOCK_KEY = 727_001;
+
+/** The database the configuration names: DATABASE_URL's PostgreSQL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+  });
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import path from "node:path";
+import type { Config } from "../config";
 
 export interface ContentInfo {
   size: number;
@@ -81,3 +82,7 @@ export class FileContentStore implements ContentStore {
 
 export const bookContentKey = (bookId: number) => `books/${bookId}.epub`;
 export const coverKey = (bookId: number, extension: string) => `covers/${bookId}.${extension}`;
+
+/** The content store the configuration names: files under DATA_DIR/content. */
+export const contentStoreOf = (config: Pick<Config, "dataDir">): ContentStore =>
+  new FileContentStore(path.join(config.dataDir, "content"));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { testDatabaseKind, testDatabaseUrl, withDatabaseName } from "./database-url";
 
@@ -35,4 +35,24 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The test file's database, for tests of the database layer without the app: opened before the
+ * file's tests, closed (and dropped) after them. `useTestApp` is the same with the app on top.
+ */
+export function useTestDatabase(): DatabaseHandle {
+  let opened: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return new Proxy({} as DatabaseHandle, {
+    get(_target, field) {
+      if (!opened) throw new Error("The test database opens in beforeAll: use it inside tests");
+      return Reflect.get(opened, field) as unknown;
+    },
+  });
 }

@@ -1,19 +1,17 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getBook } from "./service";
-import { openTestDatabase } from "../../test/database";
-import { keyReadsOf, queryRows, type Database, type DatabaseHandle } from "../../db/client";
+import { useTestDatabase } from "../../test/database";
+import { keyReadsOf, queryRows, type Database } from "../../db/client";
 import { literalOf } from "../../db/prepared-reads";
 import { books } from "../../db/schema";
 
-let database: DatabaseHandle;
+const database = useTestDatabase();
+// The handle itself, not a stand-in: the batches and write counts are kept per handle.
 let db: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
+beforeAll(() => {
   db = database.db;
 });
-afterAll(() => database.close());
 
 /** The key-read pool as the database it is, to ask it for its settings and statements. */
 const keyPool = (of: Database) => keyReadsOf(of) as Database;

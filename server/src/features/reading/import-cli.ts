@@ -3,8 +3,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../config";
-import { openDatabase } from "../../db/client";
-import { FileContentStore } from "../../storage/content-store";
+import { openConfiguredDatabase } from "../../db/client";
+import { poundsToPence } from "../../money";
+import { contentStoreOf } from "../../storage/content-store";
 import { importFiles, type ImportOptions } from "./import";
 
 const { values, positionals } = parseArgs({
@@ -28,7 +29,7 @@ if (values.price !== undefined) {
   const pounds = Number(values.price);
   if (!(pounds > 0 && pounds <= 10000) || Math.round(pounds * 100) !== pounds * 100)
     fail("--price must be an amount of pounds such as 4.99");
-  options.pricePence = Math.round(pounds * 100);
+  options.pricePence = poundsToPence(pounds);
 }
 if (values.copies !== undefined) {
   const copies = Number(values.copies);
@@ -41,15 +42,12 @@ if (values.category) options.categorySlug = values.category;
 // npm runs this in server/; paths are the caller's, relative to where they typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  pgliteDir: path.join(config.dataDir, "pglite"),
-});
+const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   const outcomes = await importFiles(
     database.db,
-    new FileContentStore(path.join(config.dataDir, "content")),
+    contentStoreOf(config),
     positionals.map((p) => path.resolve(cwd, p)),
     options,
   );
