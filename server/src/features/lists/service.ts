@@ -72,21 +72,22 @@ const ownLists: Record<ListKind, ReturnType<typeof ownListRead>> = {
  * (401 without a live one). Every request answered by the same read (the readers of one batch,
  * or a kept answer on the embedded database) is sent the same text, serialised once.
  */
-export async function getOwnListJson(
+export function getOwnListJson(
   ctx: AppContext,
   kind: ListKind,
   tokenHash: string,
 ): Promise<string> {
-  const own = await ownLists[kind](ctx, tokenHash);
-  if (own.json === undefined) {
-    const list: BookListState = {
-      state: "success",
-      bookId: own.books.map((b) => b.bookId),
-      books: own.books,
-    };
-    own.json = JSON.stringify(kind === "cart" ? withTotal(list) : list);
-  }
-  return own.json;
+  return ownLists[kind](ctx, tokenHash).then((own) => {
+    if (own.json === undefined) {
+      const list: BookListState = {
+        state: "success",
+        bookId: own.books.map((b) => b.bookId),
+        books: own.books,
+      };
+      own.json = JSON.stringify(kind === "cart" ? withTotal(list) : list);
+    }
+    return own.json;
+  });
 }
 
 /** After a borrow: the books borrowed leave the reader's cart and wishlist. */
