@@ -4,6 +4,7 @@ import { formatPounds } from "../../../lib/money";
 import { BookCover } from "../../../ui/book-cover";
 import { StarRating } from "../../../ui/star-rating";
 import { catalogueMessages } from "../messages";
+import { SkeletonLines } from "../../../ui/skeleton";
 import "./book-card.css";
 
 interface BookCardProps {
@@ -42,9 +43,7 @@ export function BookCardSkeleton() {
     <div className="book-card book-card--skeleton" aria-hidden="true">
       <div className="skeleton book-card__cover-skeleton" />
       <div className="book-card__body">
-        <div className="skeleton skeleton--text" />
-        <div className="skeleton skeleton--text skeleton--short" />
-        <div className="skeleton skeleton--text skeleton--short" />
+        <SkeletonLines shapes={["line", "short", "short"]} />
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { ButtonLink } from "../../../ui/button";
 import { QueryState, type QueryStatus } from "../../../ui/query-state";
 import { LOAN_STATUS_LABELS, loanAuthor, loanTitle } from "../loan-display";
 import { loanMessages } from "../messages";
+import { SkeletonLines } from "../../../ui/skeleton";
 import "./loans.css";
 
 /** The status in words; the colour only repeats it. */
@@ -103,9 +104,7 @@ export function LoanSkeletonRows() {
     <div key={row} className="loan-skeleton" aria-hidden="true">
       <div className="skeleton loan-skeleton__cover" />
       <div className="loan-skeleton__text">
-        <div className="skeleton skeleton--text" />
-        <div className="skeleton skeleton--text skeleton--short" />
-        <div className="skeleton skeleton--text skeleton--short" />
+        <SkeletonLines shapes={["line", "short", "short"]} />
       </div>
     </div>
   ));
