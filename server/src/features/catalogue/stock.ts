@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { books, categories } from "../../db/schema";
@@ -186,7 +186,7 @@ export async function lockBookByTitle(tx: Transaction, title: string, author: st
       availableCopies: books.availableCopies,
     })
     .from(books)
-    .where(sql`${books.title} = ${title} and ${books.author} = ${author}`)
+    .where(and(eq(books.title, title), eq(books.author, author)))
     .for("update");
   return row;
 }

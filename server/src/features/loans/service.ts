@@ -183,7 +183,7 @@ export async function renewLoan(
 async function shelveLoan(
   ctx: AppContext,
   tx: Transaction,
-  loan: Pick<LoanRow, "id" | "bookId" | "userId">,
+  loan: Pick<LoanRow, "id" | "bookId">,
   returnedAt: Date,
   how: DomainEvents["loanClosed"]["how"],
 ): Promise<{ title: string; author: string } | null> {
@@ -213,7 +213,7 @@ export const returnAllOpenLoans: EventHandler<"accountDeleted"> = async (
   { userId, at },
 ) => {
   const open = await tx
-    .select({ id: loans.id, bookId: loans.bookId, userId: loans.userId })
+    .select({ id: loans.id, bookId: loans.bookId })
     .from(loans)
     .where(and(eq(loans.userId, userId), isNull(loans.returnedAt)))
     .orderBy(loans.bookId);
