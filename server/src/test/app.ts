@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
 import { buildApp, type AppDeps } from "../app";
 import { ManualClock } from "../clock";
 import type { AppContext } from "../context";
@@ -12,6 +11,7 @@ import { loadConfig, type Config } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { FileContentStore } from "../storage/content-store";
 import { openTestDatabase } from "./database";
+import { perFile } from "./per-file";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -87,20 +87,11 @@ export function useTestApp(
   env: Record<string, string> = {},
   deps: Parameters<typeof createTestApp>[1] = {},
 ): TestApp {
-  let made: TestApp | undefined;
-  beforeAll(async () => {
-    made = await createTestApp(env, deps);
-  });
-  afterAll(async () => {
-    await made?.close();
-  });
-  return new Proxy({} as TestApp, {
-    get(_target, field) {
-      if (!made)
-        throw new Error("The test app is made in beforeAll: use it inside hooks and tests");
-      return Reflect.get(made, field) as unknown;
-    },
-  });
+  return perFile(
+    "test app",
+    () => createTestApp(env, deps),
+    (made) => made.close(),
+  );
 }
 
 /**

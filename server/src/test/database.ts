@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client";
+import { perFile } from "./per-file";
 import { testDatabaseKind, testDatabaseUrl, withDatabaseName } from "./database-url";
 
 /**
@@ -42,17 +43,5 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
  * file's tests, closed (and dropped) after them. `useTestApp` is the same with the app on top.
  */
 export function useTestDatabase(): DatabaseHandle {
-  let opened: DatabaseHandle | undefined;
-  beforeAll(async () => {
-    opened = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
-  return new Proxy({} as DatabaseHandle, {
-    get(_target, field) {
-      if (!opened) throw new Error("The test database opens in beforeAll: use it inside tests");
-      return Reflect.get(opened, field) as unknown;
-    },
-  });
+  return perFile("test database", openTestDatabase, (opened) => opened.close());
 }
