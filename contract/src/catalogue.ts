@@ -18,6 +18,11 @@ export const bookSchema = z.object({
   totalCopies: z.number().int(),
   year: z.number().int().nullable(),
   language: z.string(),
+  /**
+   * Loans the book's lending licence still allows (its loan cap less the loans made). At 0 the
+   * book cannot be lent any more, whatever its free copies.
+   */
+  lendsLeft: z.number().int(),
 });
 export type Book = z.infer<typeof bookSchema>;
 

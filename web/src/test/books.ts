@@ -33,6 +33,7 @@ export function makeBook(n: number | WireId, overrides: Partial<Book> = {}): Boo
     totalCopies: 5,
     year: 1851,
     language: "en",
+    lendsLeft: 7,
     ...overrides,
   };
 }

@@ -6,8 +6,9 @@ import type {
   SearchResult,
 } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { books } from "../../db/schema";
 import { seedCategories } from "../../seed/catalogue-data";
 import { useTestApp } from "../../test/app";
 import { CACHE_MS } from "./routes";
@@ -126,7 +127,26 @@ describe("GET /api/books/get", () => {
       year: 1900,
       language: "en",
       borrowTimes: 0,
+      lendsLeft: 10,
     });
+  });
+
+  it("tells how many loans the lending licence still allows, in the detail and in lists", async () => {
+    const category = await createCategory(t.database.db);
+    const spent = await createBook(t.database.db, { categoryId: category.id, title: "A Spent" });
+    const used = await createBook(t.database.db, { categoryId: category.id, title: "B Used" });
+    await t.database.db.update(books).set({ borrowTimes: 10 }).where(eq(books.id, spent.id));
+    await t.database.db.update(books).set({ borrowTimes: 3 }).where(eq(books.id, used.id));
+    // The licence is spent though both copies are free: availableCopies alone would mislead.
+    expect((await get<BookDetail>(`/api/books/get?bookId=${spent.id}`)).body).toMatchObject({
+      availableCopies: 2,
+      lendsLeft: 0,
+    });
+    const listed = await get<BooksByCategory>(`/api/books?categoryId=${category.id}`);
+    expect(listed.body.books.map((b) => [b.title, b.lendsLeft])).toEqual([
+      ["A Spent", 0],
+      ["B Used", 7],
+    ]);
   });
 
   it("finds a seeded book", async () => {

@@ -4,7 +4,7 @@ import { jsonArrayOf, jsonKindOf, jsonShapeErrors, parseJsonRows } from "../../d
 import { books } from "../../db/schema";
 import { useTestApp } from "../../test/app";
 import { createBook } from "../../test/catalogue";
-import { bookDetailOwnColumns, listedBookOwnColumns } from "./service";
+import { listedBookOwnColumns } from "./service";
 import { adjustRating } from "./stock";
 
 // Book detail and the cart and wishlist read their rows as one JSON text (db/json.ts) and hand
@@ -29,12 +29,10 @@ describe("rows read as JSON text", () => {
     // No rating and no year: the nullable columns as null.
     const bare = await createBook(db);
     await db.update(books).set({ year: null }).where(eq(books.id, bare.id));
-    for (const columns of [bookDetailOwnColumns, listedBookOwnColumns]) {
-      const rows = await jsonRows(columns, [rated.id, bare.id]);
-      expect(rows).toHaveLength(2);
-      expect(jsonShapeErrors(rows, columns)).toEqual([]);
-    }
-    const [read] = await jsonRows(bookDetailOwnColumns, [rated.id]);
+    const rows = await jsonRows(listedBookOwnColumns, [rated.id, bare.id]);
+    expect(rows).toHaveLength(2);
+    expect(jsonShapeErrors(rows, listedBookOwnColumns)).toEqual([]);
+    const [read] = await jsonRows(listedBookOwnColumns, [rated.id]);
     expect(read!.rating).toBe(4);
     expect(read!.year).toBe(1900);
   });

@@ -25,6 +25,8 @@ export type ListedBookRow = Pick<
   | "totalCopies"
   | "year"
   | "language"
+  | "loanCap"
+  | "borrowTimes"
 >;
 
 /** The one place where database columns become the wire names of spec.md §3. */
@@ -45,12 +47,11 @@ export function presentBook(row: ListedBookRow): Book {
     totalCopies: row.totalCopies,
     year: row.year,
     language: row.language,
+    lendsLeft: Math.max(0, row.loanCap - row.borrowTimes),
   };
 }
 
-export function presentBookDetail(
-  row: ListedBookRow & Pick<BookWithCategory, "borrowTimes">,
-): BookDetail {
+export function presentBookDetail(row: ListedBookRow): BookDetail {
   return { state: "success", ...presentBook(row), borrowTimes: row.borrowTimes };
 }
 

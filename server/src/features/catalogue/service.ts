@@ -64,10 +64,10 @@ export const listedBookOwnColumns = {
   totalCopies: books.totalCopies,
   year: books.year,
   language: books.language,
+  // For lendsLeft: a list shows when a book's lending licence is spent.
+  loanCap: books.loanCap,
+  borrowTimes: books.borrowTimes,
 };
-
-/** What presentBookDetail needs but the category's name. */
-export const bookDetailOwnColumns = { ...listedBookOwnColumns, borrowTimes: books.borrowTimes };
 
 /** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
 export const listedBookColumns = { ...listedBookOwnColumns, categoryName: categories.name };
@@ -113,7 +113,7 @@ function preparedFor(db: Database) {
       .prepare("catalogue_popular"),
     books: keyReadsOf(db)
       // The batch's rows as one JSON text (db/json.ts).
-      .select({ json: jsonArrayOf(bookDetailOwnColumns) })
+      .select({ json: jsonArrayOf(listedBookOwnColumns) })
       .from(books)
       .where(sql`${books.id} = any(${sql.placeholder("ids")}::int[])`)
       .prepare("catalogue_books_by_id"),
@@ -159,7 +159,7 @@ export async function categoryName(db: Database, categoryId: number): Promise<st
 const bookBatch = batchPerDatabase(
   async (db, ids: number[]) => {
     const [found] = await prepared(db).books.execute({ ids });
-    const rows = parseJsonRows(found?.json ?? "[]", bookDetailOwnColumns);
+    const rows = parseJsonRows(found?.json ?? "[]", listedBookOwnColumns);
     return new Map(rows.map((row) => [row.id, row]));
   },
   { keepUntilWrite: 10_000 },
