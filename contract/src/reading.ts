@@ -46,3 +46,12 @@ export const progressSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type Progress = z.infer<typeof progressSchema>;
+
+/** Every book the caller has opened, for lists that show how far they have read. */
+export const progressListSchema = z.object({
+  state: z.literal("success"),
+  progress: z.array(
+    z.object({ bookId: wireIdSchema, percentage: z.number(), updatedAt: z.string() }),
+  ),
+});
+export type ProgressList = z.infer<typeof progressListSchema>;

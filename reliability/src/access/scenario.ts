@@ -54,6 +54,12 @@ export interface OwnedCall {
   check?: (answer: Answer<Record<string, unknown>>, v: Victim) => string | null;
 }
 
+/** A statement that lists the victim's top-up among the other reader's entries. */
+const showsPayment = (answer: Answer<Record<string, unknown>>, v: Victim) =>
+  JSON.stringify(answer.body.entries ?? []).includes(`"id":"${v.paymentId}"`)
+    ? "showed the victim's top-up"
+    : null;
+
 export const ownedCalls: OwnedCall[] = [
   {
     name: "cart/add",
@@ -111,6 +117,18 @@ export const ownedCalls: OwnedCall[] = [
   },
   { name: "payments/history", send: () => post("/api/payments/history"), asOther: "own" },
   {
+    name: "POST payments/statement",
+    send: () => post("/api/payments/statement"),
+    asOther: "own",
+    check: showsPayment,
+  },
+  {
+    name: "GET payments/statement",
+    send: () => get("/api/payments/statement"),
+    asOther: "own",
+    check: showsPayment,
+  },
+  {
     name: "reviews/add",
     send: (v) => post("/api/reviews/add", { bookId: v.loanBook, rating: 1, comment: "hijacked" }),
     asOther: [403],
@@ -133,6 +151,15 @@ export const ownedCalls: OwnedCall[] = [
     send: (v) => get(`/api/reading/progress?bookId=${v.loanBook}`),
     asOther: "own",
     check: (answer) => (answer.body.locator === null ? null : "answered a locator"),
+  },
+  {
+    name: "GET reading/progress/list",
+    send: () => get("/api/reading/progress/list"),
+    asOther: "own",
+    check: (answer) =>
+      Array.isArray(answer.body.progress) && answer.body.progress.length === 0
+        ? null
+        : "answered someone's progress",
   },
   {
     name: "books/content",

@@ -1,6 +1,6 @@
 import type { ErrorBody } from "@folio/contract/common";
 import type { BorrowResult } from "@folio/contract/loans";
-import type { ContentResponse, Progress } from "@folio/contract/reading";
+import type { ContentResponse, Progress, ProgressList } from "@folio/contract/reading";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY, MINUTE } from "../../clock";
 import { useTestApp } from "../../test/app";
@@ -286,5 +286,34 @@ describe("reading progress", () => {
       ).status,
     ).toBe(400);
     expect((await http.get(`/api/reading/progress?bookId=${book.id}`)).status).toBe(401);
+  });
+
+  it("lists how far the reader got in each book they opened, latest first, and only theirs", async () => {
+    const { book: first, reader } = await borrowedBook();
+    const second = await createBook(t.database.db);
+    const lent = await http.post<BorrowResult>(
+      "/api/borrow/borrow",
+      { bookId: second.id },
+      reader.token,
+    );
+    expect(lent.body.state).toBe("success");
+    const save = (bookId: number, percentage: number) =>
+      http.post("/api/reading/progress", { bookId, locator: "x", percentage }, reader.token);
+    await save(first.id, 40);
+    t.clock.advance(MINUTE);
+    await save(second.id, 2.5);
+    const list = await http.get<ProgressList>("/api/reading/progress/list", reader.token);
+    expect(list.body).toMatchObject({
+      state: "success",
+      progress: [
+        { bookId: String(second.id), percentage: 2.5 },
+        { bookId: String(first.id), percentage: 40 },
+      ],
+    });
+    const other = await createUser(t.app, t.database.db);
+    expect(
+      (await http.get<ProgressList>("/api/reading/progress/list", other.token)).body.progress,
+    ).toEqual([]);
+    expect((await http.get("/api/reading/progress/list")).status).toBe(401);
   });
 });

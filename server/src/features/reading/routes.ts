@@ -6,13 +6,14 @@ import {
   contentResponseSchema,
   progressQuerySchema,
   progressRequestSchema,
+  progressListSchema,
   progressSchema,
 } from "@folio/contract/reading";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { authenticate } from "../accounts";
-import { contentUrlFor, loadProgress, openContent, saveProgress } from "./service";
+import { contentUrlFor, listProgress, loadProgress, openContent, saveProgress } from "./service";
 
 const tags = ["reading"];
 const security = [{ bearer: [] }];
@@ -126,5 +127,18 @@ export const readingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => loadProgress(ctx, await authenticate(ctx, request), request.query.bookId),
+  );
+
+  api.get(
+    "/api/reading/progress/list",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "How far the caller has read in every book they opened, latest first",
+        response: { 200: progressListSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => listProgress(ctx, await authenticate(ctx, request)),
   );
 };

@@ -3,9 +3,10 @@ import {
   CONTENT_URL_MINUTES,
   type ContentResponse,
   type Progress,
+  type ProgressList,
   type ProgressRequest,
 } from "@folio/contract/reading";
-import { and, eq, gte, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, isNull } from "drizzle-orm";
 import { MINUTE } from "../../clock";
 import type { AppContext } from "../../context";
 import { loans, readingProgress } from "../../db/schema";
@@ -110,5 +111,25 @@ export async function loadProgress(
     locator: row?.locator ?? null,
     percentage: row ? Number(row.percentage) : null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function listProgress(ctx: AppContext, user: AuthUser): Promise<ProgressList> {
+  const rows = await ctx.db
+    .select({
+      bookId: readingProgress.bookId,
+      percentage: readingProgress.percentage,
+      updatedAt: readingProgress.updatedAt,
+    })
+    .from(readingProgress)
+    .where(eq(readingProgress.userId, user.id))
+    .orderBy(desc(readingProgress.updatedAt));
+  return {
+    state: "success",
+    progress: rows.map((row) => ({
+      bookId: wireId(row.bookId),
+      percentage: Number(row.percentage),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
   };
 }
