@@ -156,6 +156,7 @@ describe("private answers and logs", () => {
       ["POST", "/api/borrow/borrowlist"],
       ["POST", "/api/borrow/history"],
       ["POST", "/api/payments/history"],
+      ["GET", "/api/payments/statement"],
       ["GET", "/api/reviews/user"],
       ["GET", "/api/reading/progress?bookId=1"],
     ];
@@ -218,6 +219,18 @@ describe("serving the web app", () => {
     const asset = await web.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("serves a build written after start, and answers a missing asset 404, not the app", async () => {
+    // A rebuild under a running server: its new chunks are served at once.
+    await writeFile(path.join(t.dataDir, "web-dist", "assets", "page-def456.js"), "export {}");
+    const added = await web.app.inject({ method: "GET", url: "/assets/page-def456.js" });
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toBe("export {}");
+    // A page of an older build asks for a chunk that is gone: a 404 it can tell from a page.
+    const gone = await web.app.inject({ method: "GET", url: "/assets/page-000000.js" });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain("<title>Folio</title>");
   });
 
   it("still answers unknown API paths with JSON, not the app", async () => {

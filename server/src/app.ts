@@ -242,7 +242,9 @@ export async function buildApp({
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are looked up per request, not listed at start: a build written under a running
+      // server (its new chunks beside the old ones) is served at once.
+      wildcard: true,
       // The web build writes .br and .gz beside each asset; send those to browsers that take them.
       preCompressed: true,
       // Our setHeaders decides caching; the plugin's default would overwrite it.

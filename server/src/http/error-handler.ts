@@ -142,10 +142,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** 404s: JSON for the API; with a built web app, its index.html for every other GET. */
+/**
+ * 404s: JSON for the API and for a missing build file (a page of an older build must see that
+ * its chunk is gone, not get the app's page as a script); with a built web app, its index.html
+ * for every other GET.
+ */
 export function registerNotFound(app: FastifyInstance, serveWebApp: boolean): void {
   app.setNotFoundHandler((request, reply) => {
-    if (serveWebApp && request.method === "GET" && !request.url.startsWith("/api")) {
+    if (
+      serveWebApp &&
+      request.method === "GET" &&
+      !request.url.startsWith("/api") &&
+      !request.url.startsWith("/assets/")
+    ) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     return reply.status(404).send(errorBodyOf(errors.routeNotFound(request.method, request.url)));
