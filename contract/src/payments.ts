@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { wireIdSchema } from "./common";
+import { pageSchema, pageSizeSchema, poundsSchema, wireIdSchema } from "./common";
 import { MAX_TOP_UP_POUNDS } from "./constants";
 
 // Whole pence, exactly: a tolerance would let 1e-300 through as "0.00", a top-up of 0p.
@@ -45,3 +45,47 @@ export const paymentHistorySchema = z.object({
   data: z.array(paymentRecordSchema),
 });
 export type PaymentHistory = z.infer<typeof paymentHistorySchema>;
+
+/**
+ * What moved the balance. Today's ledger holds the first three; staff adjustments and refunds
+ * are coming, so a client must show a kind it does not know rather than fail on it.
+ */
+export const ledgerKinds = ["topup", "borrow", "renewal", "adjustment", "refund"] as const;
+export const ledgerKindSchema = z.enum(ledgerKinds);
+export type LedgerKind = z.infer<typeof ledgerKindSchema>;
+
+export const statementRequestSchema = z.object({
+  page: pageSchema.optional(),
+  pageSize: pageSizeSchema.optional(),
+});
+export type StatementRequest = z.infer<typeof statementRequestSchema>;
+
+/** One row of the ledger as the reader's statement shows it. */
+export const statementEntrySchema = z.object({
+  /** the ledger row; for a top-up it is the Order No (the paymentId of payments/history) */
+  id: wireIdSchema,
+  kind: ledgerKindSchema,
+  /** pounds: positive for money in, negative for a charge */
+  amount: poundsSchema,
+  /** ISO time of the entry */
+  date: z.string(),
+  /** the book a borrow or renewal charge paid for; null for a top-up */
+  bookId: wireIdSchema.nullable(),
+  bookTitle: z.string().nullable(),
+  /** pounds: the balance right after this entry */
+  balanceAfter: poundsSchema,
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+export const statementSchema = z.object({
+  state: z.literal("success"),
+  /** newest first */
+  entries: z.array(statementEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** every entry of the reader's ledger, on all pages */
+  total: z.number().int(),
+  /** pounds: the balance now, the sum of every entry */
+  balance: poundsSchema,
+});
+export type Statement = z.infer<typeof statementSchema>;

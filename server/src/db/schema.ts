@@ -164,7 +164,7 @@ export const outbox = pgTable(
       .where(sql`${t.sentAt} is null`),
     check(
       "outbox_type_known",
-      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset')`,
+      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt')`,
     ),
   ],
 );

@@ -232,9 +232,14 @@ export async function setCoverKey(tx: Transaction, bookId: number, key: string):
   await tx.update(books).set({ coverKey: key }).where(eq(books.id, bookId));
 }
 
-/** Every category, with what an import matches a book's subjects against. */
+/** Every category, with what an import matches a book's subjects and its --category against. */
 export async function listCategoriesForImport(db: Executor) {
   return db
-    .select({ id: categories.id, slug: categories.slug, searchName: categories.searchName })
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      name: categories.name,
+      searchName: categories.searchName,
+    })
     .from(categories);
 }

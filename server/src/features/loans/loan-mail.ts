@@ -81,6 +81,7 @@ export async function mailAboutLoan(
                 name: row.name,
                 book,
                 returnDate: row.returnedAt!,
+                bookUrl: `${ctx.config.publicUrl}/book/${bookId}`,
                 shopUrl: ctx.config.publicUrl,
               },
             };

@@ -123,7 +123,7 @@ export async function renewLoan(
   idempotencyKey: string | undefined,
 ): Promise<RenewResult> {
   const now = ctx.clock.now();
-  return runIdempotent(
+  const result = await runIdempotent(
     ctx.db,
     { userId: user.id, scope: "borrow/renew", key: idempotencyKey, request: { bookId }, now },
     async (tx) => {
@@ -139,7 +139,7 @@ export async function renewLoan(
         );
       }
       const [book] = await tx
-        .select({ pricePence: books.pricePence })
+        .select({ pricePence: books.pricePence, title: books.title, author: books.author })
         .from(books)
         .where(eq(books.id, bookId));
       const fee = book!.pricePence;
@@ -156,13 +156,34 @@ export async function renewLoan(
       }
       const newDue = new Date(Math.max(loan.dueAt.getTime(), now.getTime()) + LOAN_DAYS * DAY);
       await tx.update(loans).set({ dueAt: newDue }).where(eq(loans.id, loan.id));
-      const { balancePence: after } = await postToLedger(tx, {
+      const { ledgerId, balancePence: after } = await postToLedger(tx, {
         userId: user.id,
         kind: "renewal",
         amountPence: -fee,
         loanId: loan.id,
         at: now,
       });
+      const [reader] = await tx
+        .select({ email: users.email, name: mailNameOf })
+        .from(users)
+        .where(eq(users.id, user.id));
+      await enqueueMail(
+        tx,
+        {
+          type: "renewal_receipt",
+          to: reader!.email,
+          data: {
+            name: reader!.name,
+            book: { title: book!.title, author: book!.author, dueDate: newDue },
+            feePence: fee,
+            balancePence: after,
+            myBooksUrl: `${ctx.config.publicUrl}/mybooks`,
+          },
+          dedupeKey: `renewal_receipt:${ledgerId}`,
+        },
+        ctx.mail.format,
+        now,
+      );
       return {
         state: borrowStates.success,
         message: renewMessages.success,
@@ -174,6 +195,8 @@ export async function renewLoan(
       };
     },
   );
+  if (result.state === borrowStates.success) ctx.mail.nudge();
+  return result;
 }
 
 /**
@@ -246,6 +269,7 @@ export async function closeLoan(
             name: reader.name,
             book: { title: book.title, author: book.author },
             returnDate: returnedAt,
+            bookUrl: `${ctx.config.publicUrl}/book/${loan.bookId}`,
             shopUrl: ctx.config.publicUrl,
           },
           dedupeKey: `return:${loan.id}`,

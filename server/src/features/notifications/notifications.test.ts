@@ -1,16 +1,17 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ErrorBody } from "@folio/contract/common";
+import type { RenewResult } from "@folio/contract/loans";
 import { mailTypes } from "@folio/contract/notifications";
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
 import { MailDelivery, retryDelayMs } from "./delivery";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { createUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
-import { renderMail, type MailData } from "./templates";
+import { formatLongDate, renderMail, type MailData, type ShopMailType } from "./templates";
 import { TestSmtpServer } from "./test-smtp";
 import { smtpTransport } from "./transport";
 
@@ -280,7 +281,7 @@ describe("POST /api/notifications/email", () => {
 
 describe("mail templates", () => {
   const due = new Date("2026-12-01T10:00:00Z");
-  const samples: { [T in (typeof mailTypes)[number]]: MailData[T] } = {
+  const samples: { [T in ShopMailType]: MailData[T] } = {
     register: { name: "Ann <b>", shopUrl: "http://shop.test" },
     password_reset: {
       name: "Ann",
@@ -309,11 +310,34 @@ describe("mail templates", () => {
       name: "Ann",
       book: { title: "Emma", author: "Jane Austen" },
       returnDate: due,
+      bookUrl: "http://shop.test/book/7",
       shopUrl: "http://shop.test",
     },
+    top_up_receipt: {
+      name: "Ann",
+      amountPence: 5000,
+      balancePence: 6250,
+      orderNo: "41",
+      date: due,
+      paymentRecordsUrl: "http://shop.test/user/payment-orders",
+    },
+    renewal_receipt: {
+      name: "Ann",
+      book: { title: "Emma & <Co>", author: "Jane Austen", dueDate: due },
+      feePence: 499,
+      balancePence: 1501,
+      myBooksUrl: "http://shop.test/mybooks",
+    },
   };
+  const allTypes = Object.keys(samples) as ShopMailType[];
 
-  it.each(mailTypes)("renders %s in text and HTML with the shop's name", (type) => {
+  it("has a template for each of spec.md's six types and the two receipts", () => {
+    expect([...allTypes].sort()).toEqual(
+      [...mailTypes, "top_up_receipt", "renewal_receipt"].sort(),
+    );
+  });
+
+  it.each(allTypes)("renders %s in text and HTML with the shop's name", (type) => {
     const mail = renderMail(type, samples[type] as never, { timeZone: "Europe/London" });
     expect(mail.subject.length).toBeGreaterThan(5);
     expect(mail.text).toContain("Folio");
@@ -330,5 +354,151 @@ describe("mail templates", () => {
     const register = renderMail("register", samples.register, { timeZone: "Europe/London" });
     expect(register.html).toContain("Dear Ann &#60;b&#62;,");
     expect(register.html).not.toContain("<b>,");
+  });
+
+  it("writes the top-up receipt: amount, new balance, Order No, date and a link to Payment Records", () => {
+    const mail = renderMail("top_up_receipt", samples.top_up_receipt, {
+      timeZone: "Europe/London",
+    });
+    expect(mail.subject).toBe("Your Folio top-up receipt");
+    expect(mail.text).toBe(
+      [
+        "Dear Ann,",
+        "You added £50.00 to your balance on December 1, 2026. Thank you!",
+        "  - Order No: 41\n  - Amount: £50.00\n  - Date: December 1, 2026\n  - New balance: £62.50",
+        "See your Payment Records: http://shop.test/user/payment-orders",
+        "Happy reading,\nThe Folio team",
+        "Folio, the e-book lending library",
+      ].join("\n\n"),
+    );
+    expect(mail.html).toContain('<li style="margin-bottom:6px">New balance: £62.50</li>');
+    expect(mail.html).toContain('<a href="http://shop.test/user/payment-orders"');
+    expect(mail.html).toContain(">See your Payment Records</a>");
+  });
+
+  it("writes the renewal receipt: book, fee, new due date, new balance and My Books", () => {
+    const mail = renderMail("renewal_receipt", samples.renewal_receipt, {
+      timeZone: "Europe/London",
+    });
+    expect(mail.subject).toBe("You renewed Emma & <Co>");
+    expect(mail.text).toContain(
+      "You renewed Emma & <Co> by Jane Austen. It is now due on December 1, 2026.",
+    );
+    expect(mail.text).toContain("Renewal fee: £4.99. Your balance is now £15.01.");
+    expect(mail.text).toContain("Go to My Books: http://shop.test/mybooks");
+    expect(mail.html).toContain("<title>You renewed Emma &#38; &#60;Co&#62;</title>");
+    expect(mail.html).toContain("You renewed Emma &#38; &#60;Co&#62; by Jane Austen.");
+    expect(mail.html).not.toContain("<Co>");
+    expect(mail.html).toContain('href="http://shop.test/mybooks"');
+  });
+
+  it("asks for a review on the return mail, linking to the book's page", () => {
+    const mail = renderMail("return", samples.return, { timeZone: "Europe/London" });
+    expect(mail.text).toContain("your review helps them choose");
+    expect(mail.text).toContain("Review Emma: http://shop.test/book/7");
+    expect(mail.html).toContain('<a href="http://shop.test/book/7"');
+    expect(mail.html).toContain(">Review Emma</a>");
+  });
+
+  it("shows a date on the shop's calendar (TIME_ZONE), not the server's", () => {
+    const lateInLondon = { ...samples.top_up_receipt, date: new Date("2026-12-01T23:30:00Z") };
+    expect(
+      renderMail("top_up_receipt", lateInLondon, { timeZone: "Europe/London" }).text,
+    ).toContain("Date: December 1, 2026");
+    expect(renderMail("top_up_receipt", lateInLondon, { timeZone: "Asia/Tokyo" }).text).toContain(
+      "Date: December 2, 2026",
+    );
+  });
+});
+
+describe("receipts and the return mail, written with the change", () => {
+  const t = useTestApp();
+  let http: ReturnType<typeof httpClient>;
+  beforeAll(() => {
+    http = httpClient(t.app);
+  });
+  const mailsOf = async (email: string, type: string) =>
+    (await mailsTo(t, email)).filter((m) => m.type === type);
+
+  it("writes a renewal receipt with the book, fee, new due date and balance, once per renewal", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 2000 });
+    const book = await createBook(t.database.db, { title: "Renewed Tales", price: 450 });
+    expect((await http.post("/api/borrow/borrow", { bookId: book.id }, user.token)).status).toBe(
+      200,
+    );
+    const renew = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/borrow/renew",
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          "content-type": "application/json",
+          "idempotency-key": "renew-receipt-1",
+        },
+        payload: JSON.stringify({ bookId: book.id }),
+      });
+    const first = (await renew()).json<RenewResult>();
+    expect(first.state).toBe("success");
+    expect((await renew()).json<RenewResult>()).toEqual(first);
+    const receipts = await mailsOf(user.email, "renewal_receipt");
+    expect(receipts).toHaveLength(1);
+    const due = formatLongDate(new Date(first.newDueDate), "Europe/London");
+    expect(receipts[0]!.subject).toBe("You renewed Renewed Tales");
+    expect(receipts[0]!.textBody).toContain(
+      `You renewed Renewed Tales by Test Author. It is now due on ${due}.`,
+    );
+    expect(receipts[0]!.textBody).toContain("Renewal fee: £4.50. Your balance is now £11.00.");
+    expect(receipts[0]!.textBody).toContain("Go to My Books: http://shop.test/mybooks");
+    expect(receipts[0]!.htmlBody).toContain('href="http://shop.test/mybooks"');
+
+    // A renewal the balance cannot pay changes nothing and mails nothing.
+    const poor = await createUser(t.app, t.database.db, { balancePence: 450 });
+    await http.post("/api/borrow/borrow", { bookId: book.id }, poor.token);
+    const refused = await http.post<RenewResult>(
+      "/api/borrow/renew",
+      { bookId: book.id },
+      poor.token,
+    );
+    expect(refused.body.state).toBe("insufficient balance");
+    expect(await mailsOf(poor.email, "renewal_receipt")).toEqual([]);
+  });
+
+  it("links the return mail to the book's page, to review it", async () => {
+    const user = await createUser(t.app, t.database.db, { balancePence: 1000 });
+    const book = await createBook(t.database.db, { title: "Returned Tales" });
+    await http.post("/api/borrow/borrow", { bookId: book.id }, user.token);
+    expect((await http.post("/api/borrow/return", { bookId: book.id }, user.token)).status).toBe(
+      200,
+    );
+    const [mail] = await mailsOf(user.email, "return");
+    expect(mail?.textBody).toContain(`Review Returned Tales: http://shop.test/book/${book.id}`);
+    expect(mail?.htmlBody).toContain(`href="http://shop.test/book/${book.id}"`);
+    // The same mail asked for through the relay carries the same link.
+    expect(
+      (
+        await http.post(
+          "/api/notifications/email",
+          { to: user.email, type: "return", data: { bookId: book.id } },
+          user.token,
+        )
+      ).status,
+    ).toBe(200);
+    const again = await mailsOf(user.email, "return");
+    expect(again).toHaveLength(2);
+    expect(again[1]?.textBody).toContain(`http://shop.test/book/${book.id}`);
+  });
+
+  it("keeps the receipts out of the relay: it takes spec.md's six types only", async () => {
+    const user = await createUser(t.app, t.database.db);
+    for (const type of ["top_up_receipt", "renewal_receipt"]) {
+      const { status, body } = await http.post<ErrorBody>(
+        "/api/notifications/email",
+        { to: user.email, type },
+        user.token,
+      );
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ code: "VALIDATION", field: "type" });
+    }
+    expect(await mailsOf(user.email, "top_up_receipt")).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-import type { MailType } from "@folio/contract/notifications";
 import type { Executor } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { MailFormat } from "../../context";
-import { renderMail, type MailData } from "./templates";
+import { renderMail, type MailData, type ShopMailType } from "./templates";
 
-export interface OutgoingMail<T extends MailType> {
+export interface OutgoingMail<T extends ShopMailType> {
   type: T;
   to: string;
   data: MailData[T];
@@ -17,7 +16,7 @@ export interface OutgoingMail<T extends MailType> {
  * about: the mail then exists exactly when the change does. The delivery worker sends it.
  * Answers false when a mail with the same dedupe key was already written.
  */
-export async function enqueueMail<T extends MailType>(
+export async function enqueueMail<T extends ShopMailType>(
   db: Executor,
   mail: OutgoingMail<T>,
   format: MailFormat,

@@ -1,4 +1,3 @@
-import type { MailType } from "@folio/contract/notifications";
 import type { MailFormat } from "../../context";
 import { formatPence } from "../../money";
 
@@ -32,8 +31,38 @@ export interface MailData {
     autoReturnDate: Date;
     myBooksUrl: string;
   };
-  return: { name: string | null; book: MailBook; returnDate: Date; shopUrl: string };
+  return: {
+    name: string | null;
+    book: MailBook;
+    returnDate: Date;
+    /** the book's page, where the reader can review it */
+    bookUrl: string;
+    shopUrl: string;
+  };
+  top_up_receipt: {
+    name: string | null;
+    amountPence: number;
+    balancePence: number;
+    /** the top-up's Order No on Payment Records */
+    orderNo: string;
+    date: Date;
+    paymentRecordsUrl: string;
+  };
+  renewal_receipt: {
+    name: string | null;
+    book: MailBook & { dueDate: Date };
+    feePence: number;
+    balancePence: number;
+    myBooksUrl: string;
+  };
 }
+
+/**
+ * Every mail the shop writes. The first six are spec.md's, the ones a client may ask for
+ * (POST /api/notifications/email, contract `mailTypes`); the receipts are written only by the
+ * server, with the change they report.
+ */
+export type ShopMailType = keyof MailData;
 
 export interface RenderedMail {
   subject: string;
@@ -96,7 +125,7 @@ ${htmlBlocks}
 
 const bookLine = (book: MailBook) => `${book.title} by ${book.author}`;
 
-export function renderMail<T extends MailType>(
+export function renderMail<T extends ShopMailType>(
   type: T,
   data: MailData[T],
   format: MailFormat,
@@ -189,8 +218,45 @@ export function renderMail<T extends MailType>(
           kind: "p",
           text: `${bookLine(d.book)} was returned on ${date(d.returnDate)}. Thank you!`,
         },
-        { kind: "p", text: "We hope you enjoyed it. Your review helps other readers choose." },
+        {
+          kind: "p",
+          text: "We hope you enjoyed it. Tell other readers what you thought: your review helps them choose.",
+        },
+        { kind: "button", label: `Review ${d.book.title}`, url: d.bookUrl },
         { kind: "button", label: "Find your next book", url: d.shopUrl },
+      ]);
+    }
+    case "top_up_receipt": {
+      const d = data as MailData["top_up_receipt"];
+      return compose(`Your ${SHOP_NAME} top-up receipt`, d.name, [
+        {
+          kind: "p",
+          text: `You added ${formatPence(d.amountPence)} to your balance on ${date(d.date)}. Thank you!`,
+        },
+        {
+          kind: "list",
+          items: [
+            `Order No: ${d.orderNo}`,
+            `Amount: ${formatPence(d.amountPence)}`,
+            `Date: ${date(d.date)}`,
+            `New balance: ${formatPence(d.balancePence)}`,
+          ],
+        },
+        { kind: "button", label: "See your Payment Records", url: d.paymentRecordsUrl },
+      ]);
+    }
+    case "renewal_receipt": {
+      const d = data as MailData["renewal_receipt"];
+      return compose(`You renewed ${d.book.title}`, d.name, [
+        {
+          kind: "p",
+          text: `You renewed ${bookLine(d.book)}. It is now due on ${date(d.book.dueDate)}.`,
+        },
+        {
+          kind: "p",
+          text: `Renewal fee: ${formatPence(d.feePence)}. Your balance is now ${formatPence(d.balancePence)}.`,
+        },
+        { kind: "button", label: "Go to My Books", url: d.myBooksUrl },
       ]);
     }
   }

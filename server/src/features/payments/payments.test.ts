@@ -1,11 +1,15 @@
 import type { ErrorBody } from "@folio/contract/common";
-import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
+import type { RenewResult } from "@folio/contract/loans";
+import type { PaymentHistory, Statement, TopUpResponse } from "@folio/contract/payments";
 import type { UserInfo } from "@folio/contract/accounts";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../db/schema";
 import { createTestApp, useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
-import { createUser } from "../../test/accounts";
+import { createUser, type TestUser } from "../../test/accounts";
+import { createBook } from "../../test/catalogue";
 
 let http: ReturnType<typeof httpClient>;
 const t = useTestApp();
@@ -215,5 +219,224 @@ describe("the daily top-up limit (TOP_UP_DAILY_LIMIT, £1,000 by default)", () =
     } finally {
       t.clock.set(start);
     }
+  });
+});
+
+const statementOf = async (user: TestUser, query = "") =>
+  (await http.get<Statement>(`/api/payments/statement${query}`, user.token)).body;
+
+/** The sum of the amounts, added in pence: what every balanceAfter must agree with. */
+const pence = (pounds: number) => Math.round(pounds * 100);
+
+describe("payments/statement", () => {
+  it("lists top-ups, borrow and renewal charges newest first, with the book and the balance after each", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const book = await createBook(t.database.db, { title: "The Statement Voyage", price: 499 });
+    const first = await http.post<TopUpResponse>("/api/payments/topup", { amount: 20 }, user.token);
+    t.clock.advance(1000);
+    await http.post("/api/borrow/borrow", { bookId: book.id }, user.token);
+    t.clock.advance(1000);
+    const renewed = await http.post<RenewResult>(
+      "/api/borrow/renew",
+      { bookId: book.id },
+      user.token,
+    );
+    expect(renewed.body.state).toBe("success");
+    t.clock.advance(1000);
+    await http.post("/api/payments/topup", { amount: 5 }, user.token);
+
+    const { status, body } = await http.post<Statement>("/api/payments/statement", {}, user.token);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      state: "success",
+      page: 1,
+      pageSize: 10,
+      total: 4,
+      balance: 15.02,
+    });
+    expect(
+      body.entries.map(({ kind, amount, bookId, bookTitle, balanceAfter }) => ({
+        kind,
+        amount,
+        bookId,
+        bookTitle,
+        balanceAfter,
+      })),
+    ).toEqual([
+      { kind: "topup", amount: 5, bookId: null, bookTitle: null, balanceAfter: 15.02 },
+      {
+        kind: "renewal",
+        amount: -4.99,
+        bookId: String(book.id),
+        bookTitle: "The Statement Voyage",
+        balanceAfter: 10.02,
+      },
+      {
+        kind: "borrow",
+        amount: -4.99,
+        bookId: String(book.id),
+        bookTitle: "The Statement Voyage",
+        balanceAfter: 15.01,
+      },
+      { kind: "topup", amount: 20, bookId: null, bookTitle: null, balanceAfter: 20 },
+    ]);
+    // A top-up's id is its Order No, the paymentId Payment Records has always shown.
+    expect(body.entries[3]!.id).toBe(first.body.paymentId);
+    expect(new Date(body.entries[0]!.date).getTime()).toBe(t.clock.now().getTime());
+    expect((await http.get<UserInfo>("/api/users/info", user.token)).body.balance).toBe(15.02);
+    // payments/history answers as it always has: the top-ups alone.
+    const history = await http.post<PaymentHistory>("/api/payments/history", undefined, user.token);
+    expect(history.body.data.map((p) => p.amount)).toEqual([5, 20]);
+  });
+
+  it("keeps the running balance right on every page, rows at the same instant in id order", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const amounts = [12.34, 0.01, 7, 99.99, 3.5, 1, 250, 0.66, 42, 5.05, 8.88, 19.99];
+    for (const [i, amount] of amounts.entries()) {
+      await http.post("/api/payments/topup", { amount }, user.token);
+      // Every third pair shares its instant: the ledger id breaks the tie.
+      if (i % 3 !== 0) t.clock.advance(1000);
+    }
+    const all = await statementOf(user, "?pageSize=50");
+    expect(all.total).toBe(12);
+    expect(all.entries.map((e) => e.amount)).toEqual([...amounts].reverse());
+    let running = 0;
+    for (const entry of [...all.entries].reverse()) {
+      running += pence(entry.amount);
+      expect(pence(entry.balanceAfter)).toBe(running);
+    }
+    expect(pence(all.balance)).toBe(running);
+
+    const pages: Statement[] = [];
+    for (let page = 1; page <= 4; page += 1)
+      pages.push(await statementOf(user, `?page=${page}&pageSize=5`));
+    expect(pages.map((p) => p.entries.length)).toEqual([5, 5, 2, 0]);
+    expect(pages.every((p) => p.total === 12 && p.pageSize === 5)).toBe(true);
+    expect(pages.flatMap((p) => p.entries)).toEqual(all.entries);
+    expect(pages[3]).toMatchObject({ page: 4, entries: [], balance: all.balance });
+
+    // POST with a body pages the same way as GET with a query.
+    const posted = await http.post<Statement>(
+      "/api/payments/statement",
+      { page: "2", pageSize: 5 },
+      user.token,
+    );
+    expect(posted.body).toEqual(pages[1]);
+  });
+
+  it("shows 10 a page unless asked, and an empty statement for a new reader", async () => {
+    const user = await createUser(t.app, t.database.db);
+    expect(await statementOf(user)).toEqual({
+      state: "success",
+      entries: [],
+      page: 1,
+      pageSize: 10,
+      total: 0,
+      balance: 0,
+    });
+    for (let i = 0; i < 11; i += 1)
+      await http.post("/api/payments/topup", { amount: 1 }, user.token);
+    const first = await statementOf(user);
+    expect(first.entries).toHaveLength(10);
+    expect(first.total).toBe(11);
+    expect((await statementOf(user, "?page=2")).entries).toHaveLength(1);
+  });
+
+  it.each([
+    ["?page=0", "page", "page must be 1 or more."],
+    ["?page=-1", "page", "page must be 1 or more."],
+    ["?page=abc", "page", "page must be a number."],
+    ["?page=1.5", "page", "page must be a whole number."],
+    ["?page=9999999999999", "page", "page must be at most 100000."],
+    ["?pageSize=0", "pageSize", "pageSize must be 1 or more."],
+    ["?pageSize=51", "pageSize", "pageSize must be at most 50."],
+    ["?pageSize=2.5", "pageSize", "pageSize must be a whole number."],
+  ])("refuses %s with a 400 naming the field", async (query, field, message) => {
+    const user = await createUser(t.app, t.database.db);
+    const asGet = await http.get<ErrorBody>(`/api/payments/statement${query}`, user.token);
+    expect(asGet.status).toBe(400);
+    expect(asGet.body).toEqual({ state: "error", code: "VALIDATION", field, message });
+    const [name, value] = query.slice(1).split("=");
+    const asPost = await http.post<ErrorBody>(
+      "/api/payments/statement",
+      { [name!]: value },
+      user.token,
+    );
+    expect(asPost.status).toBe(400);
+    expect(asPost.body).toMatchObject({ code: "VALIDATION", field, message });
+  });
+
+  it("needs a login", async () => {
+    expect((await http.post("/api/payments/statement")).status).toBe(401);
+    expect((await http.post("/api/payments/statement", {})).status).toBe(401);
+    expect((await http.get("/api/payments/statement?page=1")).status).toBe(401);
+  });
+
+  it("shows only the caller's rows: never another reader's, nor a deleted account's", async () => {
+    const gone = await createUser(t.app, t.database.db);
+    await http.post("/api/payments/topup", { amount: 30 }, gone.token);
+    expect((await http.post("/api/users/delete", undefined, gone.token)).status).toBe(200);
+    // The same address registers again: a new account, with nothing of the old one's money.
+    const again = await createUser(t.app, t.database.db, { email: gone.email });
+    expect(await statementOf(again)).toMatchObject({ entries: [], total: 0, balance: 0 });
+
+    const user = await createUser(t.app, t.database.db);
+    const other = await createUser(t.app, t.database.db);
+    await http.post("/api/payments/topup", { amount: 8 }, user.token);
+    await http.post("/api/payments/topup", { amount: 9 }, other.token);
+    const mine = await statementOf(user);
+    expect(mine.entries.map((e) => e.amount)).toEqual([8]);
+    expect(mine).toMatchObject({ total: 1, balance: 8 });
+  });
+});
+
+describe("the top-up receipt", () => {
+  const receiptsTo = (email: string) =>
+    t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, email), eq(outbox.type, "top_up_receipt")));
+
+  it("is written with the top-up: amount, new balance, Order No, date and Payment Records", async () => {
+    const user = await createUser(t.app, t.database.db);
+    await http.post("/api/payments/topup", { amount: 2.5 }, user.token);
+    t.clock.set("2026-11-22T15:30:00Z");
+    const { body } = await http.post<TopUpResponse>(
+      "/api/payments/topup",
+      { amount: 450.5 },
+      user.token,
+    );
+    const receipts = await receiptsTo(user.email);
+    expect(receipts).toHaveLength(2);
+    const mail = receipts.find((m) => m.textBody.includes("£450.50"))!;
+    expect(mail.subject).toBe("Your Folio top-up receipt");
+    for (const part of [
+      "You added £450.50 to your balance on November 22, 2026.",
+      `Order No: ${body.paymentId}`,
+      "Amount: £450.50",
+      "Date: November 22, 2026",
+      "New balance: £453.00",
+      "See your Payment Records: http://shop.test/user/payment-orders",
+    ])
+      expect(mail.textBody).toContain(part);
+    expect(mail.htmlBody).toContain(
+      `<li style="margin-bottom:6px">Order No: ${body.paymentId}</li>`,
+    );
+    expect(mail.htmlBody).toContain('href="http://shop.test/user/payment-orders"');
+    expect(mail.htmlBody).toContain("New balance: £453.00");
+    t.clock.set(new Date());
+  });
+
+  it("is written once for a top-up repeated with the same Idempotency-Key, and not for a refused one", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const first = await topUpWithKey(user.token, 15, "receipt-key");
+    const again = await topUpWithKey(user.token, 15, "receipt-key");
+    expect(again).toEqual(first);
+    await Promise.all(Array.from({ length: 4 }, () => topUpWithKey(user.token, 15, "receipt-key")));
+    expect(await receiptsTo(user.email)).toHaveLength(1);
+    // Over the daily limit: nothing changes, so nothing is mailed.
+    expect((await http.post("/api/payments/topup", { amount: 990 }, user.token)).status).toBe(409);
+    expect((await http.post("/api/payments/topup", { amount: 0 }, user.token)).status).toBe(400);
+    expect(await receiptsTo(user.email)).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
 import { errorBodySchema } from "@folio/contract/common";
 import {
   paymentHistorySchema,
+  statementRequestSchema,
+  statementSchema,
   topUpRequestSchema,
   topUpResponseSchema,
 } from "@folio/contract/payments";
@@ -10,6 +12,7 @@ import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
 import { authenticate } from "../accounts";
 import { paymentHistory, topUp } from "./service";
+import { statementOf } from "./statement";
 
 const tags = ["payments"];
 const security = [{ bearer: [] }];
@@ -50,5 +53,24 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => paymentHistory(ctx, await authenticate(ctx, request)),
+  );
+
+  const statement = {
+    tags,
+    security,
+    summary: "The caller's statement: every change of balance, newest first, paged",
+    description:
+      "Top-ups, borrow and renewal charges (and later adjustments and refunds), amounts in pounds (positive in, negative out), each with the balance after it. page from 1, pageSize 1 to 50 (default 10). Also answers GET with page and pageSize in the query.",
+    response: { 200: statementSchema, 400: errorBodySchema, 401: errorBodySchema },
+  };
+  api.post(
+    "/api/payments/statement",
+    { schema: { ...statement, body: statementRequestSchema } },
+    async (request) => statementOf(ctx, await authenticate(ctx, request), request.body),
+  );
+  api.get(
+    "/api/payments/statement",
+    { schema: { ...statement, querystring: statementRequestSchema } },
+    async (request) => statementOf(ctx, await authenticate(ctx, request), request.query),
   );
 };

@@ -3,12 +3,13 @@ import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { startOfDay } from "../../calendar";
 import type { AppContext } from "../../context";
-import { ledger } from "../../db/schema";
+import { ledger, users } from "../../db/schema";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts";
 import { formatPence, penceToPounds, poundsToPence } from "../../money";
 import { errors } from "../../errors";
-import { lockBalance } from "../accounts";
+import { lockBalance, mailNameOf } from "../accounts";
+import { enqueueMail } from "../notifications";
 import { postToLedger } from "./ledger";
 
 /** Adds money to the reader's balance, within the daily limit (TOP_UP_DAILY_LIMIT). */
@@ -20,7 +21,7 @@ export async function topUp(
 ): Promise<TopUpResponse> {
   const amountPence = poundsToPence(amountPounds);
   const now = ctx.clock.now();
-  return runIdempotent(
+  const answer = await runIdempotent(
     ctx.db,
     {
       userId: user.id,
@@ -52,6 +53,30 @@ export async function topUp(
         amountPence,
         at: now,
       });
+      // In the same transaction, and so never for a repeat under the same Idempotency-Key,
+      // which answers from the stored first answer without coming here.
+      const [reader] = await tx
+        .select({ email: users.email, name: mailNameOf })
+        .from(users)
+        .where(eq(users.id, user.id));
+      await enqueueMail(
+        tx,
+        {
+          type: "top_up_receipt",
+          to: reader!.email,
+          data: {
+            name: reader!.name,
+            amountPence,
+            balancePence,
+            orderNo: wireId(ledgerId),
+            date: now,
+            paymentRecordsUrl: `${ctx.config.publicUrl}/user/payment-orders`,
+          },
+          dedupeKey: `top_up_receipt:${ledgerId}`,
+        },
+        ctx.mail.format,
+        now,
+      );
       return {
         state: "success" as const,
         message: `Top up successful! ${formatPence(amountPence)} has been added to your account`,
@@ -61,6 +86,8 @@ export async function topUp(
       };
     },
   );
+  ctx.mail.nudge();
+  return answer;
 }
 
 /** Payment Records: the reader's top-ups, newest first. */

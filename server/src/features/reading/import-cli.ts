@@ -1,4 +1,4 @@
-// `npm run import -- <files or folders> [--price 4.99] [--copies 3] [--category slug]`
+// `npm run import -- <files or folders> [--price 4.99] [--copies 3] [--category "Classic Fiction"]`
 // Adds each EPUB to the catalogue (or updates it) and reports each file.
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -6,24 +6,50 @@ import { loadConfig } from "../../config";
 import { openConfiguredDatabase } from "../../db/client";
 import { poundsToPence } from "../../money";
 import { contentStoreOf } from "../../storage/content-store";
-import { importFiles, type ImportOptions } from "./import";
+import { importFiles, UnknownCategory, type ImportOptions } from "./import";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    price: { type: "string" },
-    copies: { type: "string" },
-    category: { type: "string" },
-  },
-});
+const usage = `Usage: npm run import -- <files or folders> [--price 4.99] [--copies 3] [--category NAME]
+
+Adds each .epub file (and each .epub in a named folder) to the catalogue, or updates the book
+with the same title and author. Paths are relative to where you run the command.
+
+  --price 4.99       price in pounds of a new book (default 4.99); an updated book keeps its
+                     price unless given
+  --copies 3         copies of a new book (default 3); an updated book keeps its copies
+                     unless given
+  --category NAME    a category the shop shows, by its name in any case ("Classic Fiction",
+                     quoted when it has spaces) or its slug ("classic-fiction"). An unknown
+                     name lists the categories there are and imports nothing; this command
+                     never makes a new category from it. Without --category each book goes
+                     to the category its subjects match, else to "Newly Added".
+  --help             this text`;
 
 function fail(message: string): never {
   console.error(message);
   process.exit(2);
 }
 
-if (positionals.length === 0)
-  fail("Usage: npm run import -- <files or folders> [--price 4.99] [--copies 3] [--category slug]");
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      price: { type: "string" },
+      copies: { type: "string" },
+      category: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+} catch (error) {
+  fail(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+}
+const { values, positionals } = parsed;
+
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (positionals.length === 0) fail(usage);
 const options: ImportOptions = {};
 if (values.price !== undefined) {
   const pounds = Number(values.price);
@@ -37,7 +63,10 @@ if (values.copies !== undefined) {
     fail("--copies must be a whole number from 0 to 1000");
   options.copies = copies;
 }
-if (values.category) options.categorySlug = values.category;
+if (values.category !== undefined) {
+  if (values.category.trim() === "") fail("--category needs the name of a category");
+  options.category = values.category;
+}
 
 // npm runs this in server/; paths are the caller's, relative to where they typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
@@ -62,6 +91,19 @@ try {
   const rejected = outcomes.filter((o) => o.status === "rejected").length;
   console.log(`${outcomes.length - rejected} imported, ${rejected} rejected.`);
   process.exitCode = rejected > 0 ? 1 : 0;
+} catch (error) {
+  if (!(error instanceof UnknownCategory)) throw error;
+  if (error.names.length === 0) {
+    console.error(`${error.message} Nothing was imported. The shop has no categories yet:`);
+    console.error(
+      "leave out --category and each book goes where its subjects or Newly Added put it.",
+    );
+  } else {
+    console.error(`${error.message} Nothing was imported. The categories are:`);
+    for (const name of error.names) console.error(`  ${name}`);
+    console.error(`Give one of them with --category, e.g. --category "${error.names[0]}".`);
+  }
+  process.exitCode = 2;
 } finally {
   await database.close();
 }

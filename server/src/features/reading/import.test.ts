@@ -1,6 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +10,7 @@ import { books, categories } from "../../db/schema";
 import { useTestApp } from "../../test/app";
 import { bookContentKey } from "../../storage/content-store";
 import { buildEpub, type EpubBook } from "./epub";
-import { importFiles } from "./import";
+import { importFiles, UnknownCategory } from "./import";
 
 let dir: string;
 const t = useTestApp();
@@ -195,5 +197,104 @@ describe("importing EPUB files", () => {
       .innerJoin(categories, eq(categories.id, books.categoryId))
       .where(eq(books.id, (plain as { bookId: number }).bookId));
     expect(plainRow?.category).toBe("Newly Added");
+  });
+});
+
+describe("choosing the category with --category", () => {
+  const categoryOf = async (bookId: number) => {
+    const [row] = await t.database.db
+      .select({ category: categories.name })
+      .from(books)
+      .innerJoin(categories, eq(categories.id, books.categoryId))
+      .where(eq(books.id, bookId));
+    return row?.category;
+  };
+
+  it.each([
+    ["Classic Fiction"],
+    ["classic fiction"],
+    ["  CLASSIC   fiction "],
+    ["classic-fiction"],
+  ])("takes %j, the name the shop shows in any case, or the slug", async (category) => {
+    const file = await writeEpub(
+      `named-${category.trim()}.epub`,
+      buildEpub(sample({ title: `Shelved as ${category.trim()}` })),
+    );
+    const [outcome] = await importFiles(t.database.db, t.content, [file], { category });
+    expect(outcome?.status).toBe("added");
+    expect(await categoryOf((outcome as { bookId: number }).bookId)).toBe("Classic Fiction");
+  });
+
+  it("refuses a name the shop does not have, with the names it has, and imports nothing", async () => {
+    const file = await writeEpub("unshelved.epub", buildEpub(sample({ title: "Unshelved" })));
+    const refused = await importFiles(t.database.db, t.content, [file], {
+      category: "Clasic Fiction",
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnknownCategory);
+    const { message, names } = refused as UnknownCategory;
+    expect(message).toBe('There is no category named "Clasic Fiction".');
+    const shown = await t.database.db.select({ name: categories.name }).from(categories);
+    expect(names).toEqual(shown.map((c) => c.name).sort((a, b) => a.localeCompare(b, "en")));
+    expect(names).toContain("Classic Fiction");
+    expect(await t.database.db.select().from(books).where(eq(books.title, "Unshelved"))).toEqual(
+      [],
+    );
+    expect(
+      await t.database.db.select().from(categories).where(eq(categories.name, "Clasic Fiction")),
+    ).toEqual([]);
+  });
+});
+
+describe("npm run import", () => {
+  const serverDir = fileURLToPath(new URL("../../..", import.meta.url));
+  const run = (args: string[], dataDir: string) =>
+    spawnSync(
+      process.execPath,
+      ["--import", "tsx", "src/features/reading/import-cli.ts", ...args],
+      {
+        cwd: serverDir,
+        encoding: "utf8",
+        env: {
+          PATH: process.env.PATH ?? "",
+          DATA_DIR: dataDir,
+          INIT_CWD: dir,
+          SECRET: "test-secret-that-is-at-least-32-characters",
+          LOG_LEVEL: "silent",
+        },
+      },
+    );
+
+  it("explains its arguments with --help", () => {
+    const help = run(["--help"], path.join(dir, "never-opened"));
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: npm run import -- <files or folders>");
+    expect(help.stdout).toContain(
+      '--category NAME    a category the shop shows, by its name in any case ("Classic Fiction",',
+    );
+    const bare = run([], path.join(dir, "never-opened"));
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toContain("Usage: npm run import");
+  });
+
+  it("lists the shop's categories and exits non-zero for a name it does not have", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "folio-import-cli-"));
+    try {
+      await writeEpub("cli.epub", buildEpub(sample({ title: "By the Command Line" })));
+      // A fresh shop: the first import makes its one category, Newly Added.
+      const first = run(["cli.epub"], dataDir);
+      expect(first.stdout).toContain("1 imported, 0 rejected.");
+      expect(first.status).toBe(0);
+      const wrong = run(["cli.epub", "--category", "Poetry"], dataDir);
+      expect(wrong.status).toBe(2);
+      expect(wrong.stderr).toContain(
+        'There is no category named "Poetry". Nothing was imported. The categories are:\n  Newly Added\n',
+      );
+      expect(wrong.stdout).toBe("");
+      const named = run(["cli.epub", "--category", "newly added"], dataDir);
+      expect(named.stdout).toContain("updated   cli.epub: By the Command Line by Ida Porter");
+      expect(named.status).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

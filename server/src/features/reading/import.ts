@@ -18,8 +18,23 @@ export interface ImportOptions {
   /** pence; used for new books, and for updated ones only when given */
   pricePence?: number;
   copies?: number;
-  /** a category slug; otherwise the book's subjects pick one, else "Newly Added" */
-  categorySlug?: string;
+  /**
+   * A category's name as the shop shows it ("Classic Fiction", any case) or its slug; otherwise
+   * the book's subjects pick one, else "Newly Added". A name the shop does not have is refused
+   * before any file is read (UnknownCategory): a typo must not make a new category.
+   */
+  category?: string;
+}
+
+/** --category named no category of the shop; `names` are the ones it has, to choose from. */
+export class UnknownCategory extends Error {
+  constructor(
+    readonly wanted: string,
+    readonly names: string[],
+  ) {
+    super(`There is no category named "${wanted}".`);
+    this.name = "UnknownCategory";
+  }
 }
 
 export type ImportOutcome =
@@ -47,17 +62,23 @@ export async function expandPaths(paths: readonly string[]): Promise<string[]> {
   return files;
 }
 
-async function pickCategory(
-  db: Database,
-  subjects: string[],
-  slug: string | undefined,
-): Promise<number> {
+/**
+ * The category a name or slug means: the shop's name compared as search compares it (case and
+ * accents aside, spaces trimmed), or the slug. Throws UnknownCategory, with the names there are.
+ */
+async function findCategory(db: Database, wanted: string): Promise<number> {
   const all = await listCategoriesForImport(db);
-  if (slug) {
-    const chosen = all.find((c) => c.slug === slug);
-    if (!chosen) throw new EpubRejected(`no category with the slug ${slug}`);
-    return chosen.id;
+  const key = normalizeForSearch(wanted.trim());
+  const chosen = all.find((c) => c.searchName === key) ?? all.find((c) => c.slug === wanted.trim());
+  if (!chosen) {
+    const names = all.map((c) => c.name).sort((a, b) => a.localeCompare(b, "en"));
+    throw new UnknownCategory(wanted, names);
   }
+  return chosen.id;
+}
+
+async function pickCategory(db: Database, subjects: string[]): Promise<number> {
+  const all = await listCategoriesForImport(db);
   for (const subject of subjects.map(normalizeForSearch)) {
     const match = all.find(
       (c) =>
@@ -74,17 +95,18 @@ async function pickCategory(
  * Adds one EPUB to the catalogue, or updates the book with the same title and author. The row
  * and its files are written in one transaction: a failure leaves no half-added book.
  */
-export async function importEpub(
+async function importEpub(
   db: Database,
   store: ContentStore,
   file: string,
   options: ImportOptions,
+  chosenCategoryId: number | undefined,
 ): Promise<ImportOutcome> {
   try {
     const bytes = new Uint8Array(await readFile(file));
     const meta = readEpubMetadata(bytes);
     const author = meta.authors.join(", ");
-    const categoryId = await pickCategory(db, meta.subjects, options.categorySlug);
+    const categoryId = chosenCategoryId ?? (await pickCategory(db, meta.subjects));
     const description = meta.description || `${meta.title} by ${author}.`;
     return await db.transaction(async (tx) => {
       const existing = await lockBookByTitle(tx, meta.title, author);
@@ -135,15 +157,20 @@ export async function importEpub(
   }
 }
 
-/** Imports each file in turn; one bad file never stops the rest. */
+/**
+ * Imports each file in turn; one bad file never stops the rest. An unknown `category` stops
+ * them all before the first (UnknownCategory).
+ */
 export async function importFiles(
   db: Database,
   store: ContentStore,
   paths: readonly string[],
   options: ImportOptions,
 ): Promise<ImportOutcome[]> {
+  const categoryId =
+    options.category === undefined ? undefined : await findCategory(db, options.category);
   const outcomes: ImportOutcome[] = [];
   for (const file of await expandPaths(paths))
-    outcomes.push(await importEpub(db, store, file, options));
+    outcomes.push(await importEpub(db, store, file, options, categoryId));
   return outcomes;
 }

@@ -8,6 +8,8 @@ export const paymentMessages = {
   historyFailed: "Failed to get payment records, please try again later",
   // Not in the spec: texts for moments it leaves open.
   noRecords: "You have no payment records yet.",
+  pageGone: "There are no payment records on this page.",
+  unknownBook: "Unknown Book",
   customAmountRule: "Whole pounds, from £1 to £10,000.",
   customAmountInvalid: "Enter a whole number of pounds, from £1 to £10,000.",
 } as const;

@@ -1,4 +1,4 @@
-import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
+import type { Statement, TopUpResponse } from "@folio/contract/payments";
 import { ApiError, apiPost } from "../../../lib/api-client";
 
 /** Adds money to the balance; the key makes a retry of the same confirmation safe. */
@@ -10,11 +10,19 @@ export function topUp(amount: number, idempotencyKey: string): Promise<TopUpResp
   );
 }
 
-/** The reader's top-ups, newest first. A list without its records is a failed load. */
-export async function fetchPaymentHistory(signal?: AbortSignal): Promise<PaymentHistory> {
-  const history = await apiPost<PaymentHistory>("/api/payments/history", undefined, { signal });
-  if (!Array.isArray(history?.data)) {
+/** One page of the reader's statement, newest first. A page without its entries is a failed load. */
+export async function fetchStatement(
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<Statement> {
+  const statement = await apiPost<Statement>(
+    "/api/payments/statement",
+    { page, pageSize },
+    { signal },
+  );
+  if (!Array.isArray(statement?.entries)) {
     throw new ApiError(200, "INVALID_RESPONSE", "The server did not return the payment records");
   }
-  return history;
+  return statement;
 }

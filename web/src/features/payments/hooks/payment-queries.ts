@@ -1,18 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TopUpResponse } from "@folio/contract/payments";
 import { ApiError } from "../../../lib/api-client";
-import { fetchPaymentHistory, topUp } from "../api/payments-api";
+import { fetchStatement, topUp } from "../api/payments-api";
 import { paymentMessages } from "../messages";
+
+/** Entries on one page of Payment Records. */
+export const STATEMENT_PAGE_SIZE = 10;
 
 export const paymentKeys = {
   all: ["payments"] as const,
-  history: () => [...paymentKeys.all, "history"] as const,
+  statement: (page: number) => [...paymentKeys.all, "statement", page] as const,
 };
 
-export function usePaymentHistory() {
+/**
+ * A page of the statement. Borrows and renewals charge the balance from other features, which
+ * cannot reach these keys, so every visit asks again; while the next page loads, the one on
+ * screen stays.
+ */
+export function useStatement(page: number) {
   return useQuery({
-    queryKey: paymentKeys.history(),
-    queryFn: ({ signal }) => fetchPaymentHistory(signal),
+    queryKey: paymentKeys.statement(page),
+    queryFn: ({ signal }) => fetchStatement(page, STATEMENT_PAGE_SIZE, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
     meta: { errorMessage: paymentMessages.historyFailed },
   });
 }
