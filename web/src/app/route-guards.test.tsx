@@ -25,6 +25,20 @@ describe("navigation guard", () => {
     expect(screen.getByTestId("path")).toHaveTextContent(/^\/$/);
   });
 
+  it("sends a visitor from a receipt's link /mypayments to log in, not home", async () => {
+    renderApp("/mypayments");
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
+    expect(screen.getByTestId("path")).toHaveTextContent(/^\/login$/);
+  });
+
+  it("takes a logged-in reader from /mypayments to Payment Records", async () => {
+    storedToken.write("token-1");
+    renderApp("/mypayments");
+    await waitFor(() =>
+      expect(screen.getByTestId("path")).toHaveTextContent(/^\/user\/payment-orders$/),
+    );
+  });
+
   it("sends a visitor from the profile to the home page", async () => {
     renderApp("/user/profile");
     expect(await screen.findByRole("heading", HOME_HEADING)).toBeInTheDocument();

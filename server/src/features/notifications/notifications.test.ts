@@ -319,7 +319,7 @@ describe("mail templates", () => {
       balancePence: 6250,
       orderNo: "41",
       date: due,
-      paymentRecordsUrl: "http://shop.test/user/payment-orders",
+      paymentRecordsUrl: "http://shop.test/mypayments",
     },
     renewal_receipt: {
       name: "Ann",
@@ -366,13 +366,13 @@ describe("mail templates", () => {
         "Dear Ann,",
         "You added £50.00 to your balance on December 1, 2026. Thank you!",
         "  - Order No: 41\n  - Amount: £50.00\n  - Date: December 1, 2026\n  - New balance: £62.50",
-        "See your Payment Records: http://shop.test/user/payment-orders",
+        "See your Payment Records: http://shop.test/mypayments",
         "Happy reading,\nThe Folio team",
         "Folio, the e-book lending library",
       ].join("\n\n"),
     );
     expect(mail.html).toContain('<li style="margin-bottom:6px">New balance: £62.50</li>');
-    expect(mail.html).toContain('<a href="http://shop.test/user/payment-orders"');
+    expect(mail.html).toContain('<a href="http://shop.test/mypayments"');
     expect(mail.html).toContain(">See your Payment Records</a>");
   });
 

@@ -416,13 +416,13 @@ describe("the top-up receipt", () => {
       "Amount: £450.50",
       "Date: November 22, 2026",
       "New balance: £453.00",
-      "See your Payment Records: http://shop.test/user/payment-orders",
+      "See your Payment Records: http://shop.test/mypayments",
     ])
       expect(mail.textBody).toContain(part);
     expect(mail.htmlBody).toContain(
       `<li style="margin-bottom:6px">Order No: ${body.paymentId}</li>`,
     );
-    expect(mail.htmlBody).toContain('href="http://shop.test/user/payment-orders"');
+    expect(mail.htmlBody).toContain('href="http://shop.test/mypayments"');
     expect(mail.htmlBody).toContain("New balance: £453.00");
     t.clock.set(new Date());
   });

@@ -70,7 +70,7 @@ export async function topUp(
             balancePence,
             orderNo: wireId(ledgerId),
             date: now,
-            paymentRecordsUrl: `${ctx.config.publicUrl}/user/payment-orders`,
+            paymentRecordsUrl: `${ctx.config.publicUrl}/mypayments`,
           },
           dedupeKey: `top_up_receipt:${ledgerId}`,
         },
