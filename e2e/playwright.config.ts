@@ -31,7 +31,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     {
       name: "phone",
-      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
       grep: /@phone/,
     },
   ],

@@ -47,10 +47,19 @@ async function horizontalOverflow(page: Page): Promise<number> {
 
 test.describe("borrowing", () => {
   // Each journey starts with a fresh reader, logged in through the form as a reader would.
-  test.beforeEach(async ({ page, reader }) => {
-    await expect(
-      header(page).getByRole("button", { name: reader.name, exact: true }),
-    ).toBeVisible();
+  test.beforeEach(async ({ page, reader, isMobile }) => {
+    if (isMobile) {
+      // A phone's header keeps the account in its menu drawer.
+      await header(page).getByRole("button", { name: "Menu" }).click();
+      const menu = page.getByRole("dialog", { name: "Menu" });
+      await expect(menu.getByText(`Signed in as ${reader.name}`)).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+    } else {
+      await expect(
+        header(page).getByRole("button", { name: reader.name, exact: true }),
+      ).toBeVisible();
+    }
   });
 
   test("top up, fill the cart from two book pages, borrow it all, pay from the balance", async ({

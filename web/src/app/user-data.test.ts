@@ -42,3 +42,12 @@ describe("ids stored by an earlier version", () => {
     expect(readCachedBook("12")).toMatchObject({ bookId: "12", title: "Emma" });
   });
 });
+
+describe("the device's theme", () => {
+  it("outlives a logout: it is the device's preference, not the person's data", () => {
+    window.localStorage.setItem("token", "t");
+    window.localStorage.setItem("theme", "dark");
+    forgetUserData();
+    expect(window.localStorage.getItem("theme")).toBe("dark");
+  });
+});

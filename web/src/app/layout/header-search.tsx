@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type Ref } from "react";
 import { useNavigate } from "react-router";
 import { catalogueMessages } from "../../features/catalogue/messages";
 import { searchPath } from "../../features/catalogue/search-terms";
@@ -6,7 +6,7 @@ import { SearchIcon } from "../../ui/icons";
 import { useToast } from "../../ui/toast";
 
 /** The header's title search: goes to /search?title=… */
-export function HeaderSearch() {
+export function HeaderSearch({ inputRef }: { inputRef?: Ref<HTMLInputElement> }) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const inputId = useId();
@@ -34,6 +34,7 @@ export function HeaderSearch() {
         Search books by title
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         type="search"
         className="header-search__input"

@@ -1,13 +1,15 @@
-import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../../features/cart/hooks/use-cart-count";
 import { useWishlistCount } from "../../features/wishlist/hooks/use-wishlist-count";
 import { useSession } from "../../lib/session";
 import { ButtonLink } from "../../ui/button";
 import { useLoginRequired } from "../../ui/dialogs";
-import { CartIcon, HeartIcon } from "../../ui/icons";
+import { CartIcon, HeartIcon, MenuIcon, SearchIcon } from "../../ui/icons";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
+import { SiteMenu } from "./site-menu";
+import { ThemeMenu } from "./theme-switch";
 import { UserMenu } from "./user-menu";
 import "./header.css";
 
@@ -56,15 +58,43 @@ function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? "site-nav__link site-nav__link--active" : "site-nav__link";
 }
 
+/**
+ * One row at every width. Wide screens show everything; narrow ones (header.css) keep the logo,
+ * the counts and two buttons: one reveals the title search, one opens the menu drawer with the
+ * links, the account entries and the theme switch.
+ */
 export function Header() {
   const { isLoggedIn } = useSession();
+  const { key: locationKey } = useLocation();
   const cartCount = useCartCount();
   const wishlistCount = useWishlistCount();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [shownLocation, setShownLocation] = useState(locationKey);
+  const searchId = useId();
+  const searchInputRef = useRef<HTMLInputElement>(null);
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
+
+  // A navigation (a menu link, a search) closes both.
+  if (shownLocation !== locationKey) {
+    setShownLocation(locationKey);
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }
+
+  useEffect(() => {
+    if (searchOpen) searchInputRef.current?.focus();
+  }, [searchOpen]);
+
+  function handleSearchKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "Escape" || !searchOpen) return;
+    setSearchOpen(false);
+    searchToggleRef.current?.focus();
+  }
+
   return (
     <header className="site-header">
-      <div
-        className={`site-header__inner container${isLoggedIn ? " site-header__inner--member" : ""}`}
-      >
+      <div className="site-header__inner container">
         <div className="site-header__logo">
           <Logo />
         </div>
@@ -81,8 +111,23 @@ export function Header() {
             </NavLink>
           )}
         </nav>
-        <div className="site-header__search">
-          <HeaderSearch />
+        <button
+          ref={searchToggleRef}
+          type="button"
+          className="header-button site-header__search-toggle"
+          aria-label="Title search"
+          aria-expanded={searchOpen}
+          aria-controls={searchId}
+          onClick={() => setSearchOpen((open) => !open)}
+        >
+          <SearchIcon size={20} />
+        </button>
+        <div
+          id={searchId}
+          className={`site-header__search${searchOpen ? " site-header__search--open" : ""}`}
+          onKeyDown={handleSearchKeyDown}
+        >
+          <HeaderSearch inputRef={searchInputRef} />
         </div>
         <div className="site-header__icons">
           <CountLink
@@ -92,6 +137,7 @@ export function Header() {
             icon={<HeartIcon />}
           />
           <CountLink to="/cart" label="Cart" count={cartCount} icon={<CartIcon />} />
+          <ThemeMenu />
         </div>
         <div className="site-header__auth">
           {isLoggedIn ? (
@@ -107,7 +153,18 @@ export function Header() {
             </>
           )}
         </div>
+        <button
+          type="button"
+          className="header-button site-header__menu-button"
+          aria-label="Menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
       </div>
+      {menuOpen && <SiteMenu onClose={() => setMenuOpen(false)} />}
     </header>
   );
 }

@@ -1,0 +1,93 @@
+import { useId } from "react";
+import { Link, NavLink } from "react-router";
+import { useLogout } from "../../features/accounts/hooks/use-logout";
+import { useSession } from "../../lib/session";
+import { ButtonLink } from "../../ui/button";
+import { Drawer } from "../../ui/drawer";
+import { ThemeSwitch } from "./theme-switch";
+import { useAccountName } from "./user-menu";
+import "./site-menu.css";
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return isActive ? "site-menu__link site-menu__link--active" : "site-menu__link";
+}
+
+/**
+ * The narrow header's menu: the main links, the account entries of the user menu (or Login and
+ * Register) and the theme switch. A navigation closes it (the header watches the location).
+ */
+export function SiteMenu({ onClose }: { onClose: () => void }) {
+  const { isLoggedIn } = useSession();
+  const { logOut, isPending } = useLogout();
+  const name = useAccountName();
+  const accountId = useId();
+  return (
+    <Drawer title="Menu" onClose={onClose}>
+      <nav aria-label="Main">
+        <ul className="site-menu__list">
+          <li>
+            <NavLink to="/" end className={linkClass}>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/categories" className={linkClass}>
+              Categories
+            </NavLink>
+          </li>
+          {isLoggedIn && (
+            <li>
+              <NavLink to="/user/books" className={linkClass}>
+                My Books
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <section className="site-menu__section" aria-labelledby={accountId}>
+        <h3 id={accountId} className="site-menu__heading">
+          Account
+        </h3>
+        {isLoggedIn ? (
+          <>
+            <p className="site-menu__who">
+              Signed in as <strong>{name}</strong>
+            </p>
+            <ul className="site-menu__list">
+              <li>
+                <Link to="/user/profile" className="site-menu__link">
+                  Profile
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="site-menu__link"
+                  aria-disabled={isPending ? true : undefined}
+                  onClick={() => {
+                    if (isPending) return;
+                    // Closed first, so a failure's toast is not left under an inert page.
+                    onClose();
+                    logOut();
+                  }}
+                >
+                  {isPending ? "Logging out…" : "Logout"}
+                </button>
+              </li>
+            </ul>
+          </>
+        ) : (
+          <div className="site-menu__auth">
+            <ButtonLink to="/login" variant="secondary">
+              Login
+            </ButtonLink>
+            <ButtonLink to="/register">Register</ButtonLink>
+          </div>
+        )}
+      </section>
+      <div className="site-menu__section">
+        <ThemeSwitch />
+      </div>
+    </Drawer>
+  );
+}

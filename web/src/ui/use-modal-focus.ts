@@ -1,0 +1,51 @@
+import { useEffect, type KeyboardEvent, type RefObject } from "react";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusableWithin(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
+}
+
+/**
+ * Focus for a modal dialog or drawer: while it is open the page behind is inert, focus starts
+ * inside it (on the first match of `initialFocus`, else its first control) and goes back to
+ * whatever opened it on close. Returns the keydown handler that keeps Tab inside.
+ */
+export function useModalFocus(
+  dialogRef: RefObject<HTMLElement | null>,
+  initialFocus?: string,
+): (event: KeyboardEvent<HTMLElement>) => void {
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const appRoot = document.getElementById("root");
+    appRoot?.setAttribute("inert", "");
+    const dialog = dialogRef.current;
+    if (dialog) {
+      const first = initialFocus ? dialog.querySelector<HTMLElement>(initialFocus) : null;
+      (first ?? focusableWithin(dialog)[0] ?? dialog).focus();
+    }
+    return () => {
+      appRoot?.removeAttribute("inert");
+      opener?.focus();
+    };
+  }, [dialogRef, initialFocus]);
+
+  return (event) => {
+    if (event.key !== "Tab" || !dialogRef.current) return;
+    const items = focusableWithin(dialogRef.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+}
