@@ -75,10 +75,9 @@ test.describe("loans", () => {
     await expect(card).toContainText(book!.author);
     await expect(card).toContainText(`Due date${longDate(dueDate)}`);
     await expect(card).toContainText("Borrowed");
-    await expect(card.getByRole("link", { name: `Read ${book!.title}` })).toHaveAttribute(
-      "href",
-      `/book/${book!.bookId}`,
-    );
+    await expect(card.getByRole("button", { name: `Read ${book!.title}` })).toBeVisible();
+    await expect(card).toContainText("Time left30 days left");
+    await expect(card).toContainText("Not started");
     await expectAccessible(page);
 
     // The renewal modal: fee = the book's price, the balance after the borrow, the new date.
@@ -120,6 +119,55 @@ test.describe("loans", () => {
 
     await page.goto("/user/profile");
     await expect(page.locator(".account-details")).toContainText(balanceNow);
+  });
+
+  test("borrow, Read now, then My Books shows the progress and opens the reader @phone", async ({
+    page,
+    reader,
+  }) => {
+    test.setTimeout(90_000);
+    await reader.topUp(20);
+    const [book] = (await freshBooks(page.request, 3)).filter((b) => b.title !== "Moby-Dick");
+    await reader.logIn();
+
+    await page.goto(`/book/${book!.bookId}`);
+    await page.getByRole("button", { name: "Borrow", exact: true }).click();
+    const success = page.getByRole("dialog", { name: "Borrow successful" });
+    await success.getByRole("button", { name: "Read now" }).click();
+    await expect(page).toHaveURL(/\/reader\?url=/);
+    await expect(page.getByRole("heading", { level: 1, name: book!.title })).toBeVisible({
+      timeout: 20_000,
+    });
+    const progress = page.getByRole("progressbar", { name: "Reading progress" });
+    await expect(progress).toHaveAttribute("value", /\d/, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect.poll(() => progress.getAttribute("value")).not.toBe("0");
+    // The place reaches the server a second after the last turn.
+    await page.waitForTimeout(1500);
+
+    await page.goto("/user/books");
+    const card = loanCard(page, book!.title);
+    await expect(card).toContainText("Time left30 days left");
+    await expect(card.getByRole("progressbar", { name: /^\d+% read$/ })).toBeVisible();
+    await expectAccessible(page);
+    // Read goes straight to the book, not to its page.
+    await card.getByRole("button", { name: `Read ${book!.title}` }).click();
+    await expect(page).toHaveURL(/\/reader\?url=/);
+    await expect(page.getByRole("heading", { level: 1, name: book!.title })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.goBack();
+
+    // After the return, focus is on what is left of the list, not lost to the page.
+    await card.getByRole("button", { name: `Return ${book!.title}`, exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Return book" })
+      .getByRole("button", { name: "Confirm" })
+      .click();
+    const empty = page.getByText("You have no books on loan at the moment.");
+    await expect(empty).toBeVisible();
+    await expect(empty).toBeFocused();
+    await expectAccessible(page);
   });
 
   test("Loan History pages, filters and searches twelve loans", async ({ page, reader }) => {

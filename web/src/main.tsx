@@ -1,7 +1,17 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { reloadOnPreloadFailure } from "./app/chunk-reload";
 import "./app/global.css";
+import { startTheme } from "./lib/theme";
+
+// Before the first render, so a reader who pinned a theme never sees the other one drawn.
+startTheme();
+
+// A page opened before a deploy whose chunks are gone loads again rather than failing.
+reloadOnPreloadFailure();
+// Which build this page runs (VITE_BUILD_ID at build time), for whoever deploys and for tests.
+document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? "";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html must contain #root");

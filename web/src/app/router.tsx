@@ -5,12 +5,17 @@ import { Navigate, useParams, useRoutes, type RouteObject } from "react-router";
 import { bookQuery, popularBooksQuery } from "../features/catalogue/route-queries";
 import { PROFILE_VIEW_BY_PATH } from "../lib/profile-views";
 import { parseRouteId } from "../lib/route-id";
+import { reloadingOnChunkFailure } from "./chunk-reload";
 import { RootLayout } from "./layout/root-layout";
 import { MailLink, RequireLogin, VisitorsOnly } from "./route-guards";
 
-/** Each page is its own chunk, so the first load carries only the shell and the page shown. */
+/**
+ * Each page is its own chunk, so the first load carries only the shell and the page shown. A
+ * chunk gone after a deploy reloads the page once (chunk-reload.ts).
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  const loadPage = reloadingOnChunkFailure(load);
+  const Page = lazy(() => loadPage().then((module) => ({ default: pick(module) })));
   return <Page />;
 }
 
@@ -168,6 +173,8 @@ export const routes: RouteObject[] = [
       },
       // Reminder e-mails link here; a visitor logs in first and then lands on My Books.
       { path: "mybooks", element: <MailLink to="/user/books" /> },
+      // Top-up receipts link here, to Payment Records.
+      { path: "mypayments", element: <MailLink to="/user/payment-orders" /> },
       { path: "*", element: notFoundPage },
     ],
   },

@@ -153,6 +153,73 @@ describe("BookDetailPage for a member", () => {
     expect(screen.getByRole("button", { name: "Already Borrowed" })).toBeInTheDocument();
   });
 
+  it("offers Read now once the book is lent, which opens it in the reader", async () => {
+    const user = userEvent.setup();
+    serveMember({
+      "/api/books/content": () =>
+        jsonResponse({ state: "success", contentURL: "/api/content/1.epub?sig=abc" }),
+    });
+    renderMemberPage();
+    await user.click(await screen.findByRole("button", { name: "Borrow" }));
+    const dialog = await screen.findByRole("dialog", { name: "Borrow successful" });
+    await user.click(within(dialog).getByRole("button", { name: "Read now" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("location")).toHaveTextContent(
+        `/reader?url=${encodeURIComponent("/api/content/1.epub?sig=abc")}&bookId=1`,
+      ),
+    );
+  });
+
+  it.each([
+    [
+      "a spent lending licence",
+      { availableCopies: 1, totalCopies: 1, lendsLeft: 0 },
+      "This book cannot be lent any more: its lending licence is spent.",
+    ],
+    [
+      "no free copy",
+      { availableCopies: 0, totalCopies: 2, lendsLeft: 4 },
+      "All copies are on loan right now.",
+    ],
+  ])("disables Borrow and Add to cart with the reason for %s", async (_cause, book, reason) => {
+    const user = userEvent.setup();
+    const fetchMock = serveMember({
+      "/api/books/get": () => jsonResponse(makeBookDetail(1, book)),
+    });
+    renderMemberPage();
+    const borrow = await screen.findByRole("button", { name: "Borrow" });
+    const addToCart = screen.getByRole("button", { name: "Add to cart" });
+    for (const button of [borrow, addToCart]) {
+      expect(button).toHaveAttribute("aria-disabled", "true");
+      expect(button).toHaveAccessibleDescription(reason);
+      await user.click(button);
+    }
+    expect(callsTo(fetchMock, "/api/borrow/borrow")).toHaveLength(0);
+    expect(callsTo(fetchMock, "/api/cart/add")).toHaveLength(0);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("says a book whose licence is spent is no longer lent, beside its free copies", async () => {
+    serveMember({
+      "/api/books/get": () =>
+        jsonResponse(makeBookDetail(1, { availableCopies: 1, totalCopies: 1, lendsLeft: 0 })),
+    });
+    renderMemberPage();
+    expect(await screen.findByText("1/1")).toBeInTheDocument();
+    expect(screen.getByText("No longer lent")).toBeInTheDocument();
+  });
+
+  it("disables Add to cart for a book the reader has on loan, with the reason", async () => {
+    serveMember({
+      "/api/borrow/borrowlist": () => jsonResponse(makeLoanList([makeLoan(1)])),
+    });
+    renderMemberPage();
+    await screen.findByRole("button", { name: "Already Borrowed" });
+    const addToCart = screen.getByRole("button", { name: "Add to cart" });
+    expect(addToCart).toHaveAttribute("aria-disabled", "true");
+    expect(addToCart).toHaveAccessibleDescription("You already have this book on loan.");
+  });
+
   it("offers a top-up with the shortfall in pounds when the balance is too low", async () => {
     const user = userEvent.setup();
     serveMember({

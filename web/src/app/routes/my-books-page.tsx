@@ -1,12 +1,15 @@
 import type { WireId } from "@folio/contract/common";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserInfo } from "@folio/contract/accounts";
 import { useCallback, useMemo } from "react";
 import { accountKeys, useUserInfo } from "../../features/accounts/hooks/user-info-query";
 import { rememberBalance } from "../../features/accounts/stored-account";
 import { catalogueKeys } from "../../features/catalogue/hooks/catalogue-queries";
 import { MyBooks } from "../../features/loans/components/my-books";
+import type { LoanReading } from "../../features/loans/components/current-loans";
 import type { ReaderBalance } from "../../features/loans/reader-balance";
+import { ReadButton } from "../../features/reading/components/read-button";
+import { progressListQuery } from "../../features/reading/reading-queries";
 import { useDocumentTitle } from "../../lib/document-title";
 
 /** The accounts feature's balance, in the shape the loans feature asks for. */
@@ -32,10 +35,26 @@ function useReaderBalance(): ReaderBalance {
   );
 }
 
+/** The reading feature's progress and Read button, in the shape the loans feature asks for. */
+function useLoanReading(): LoanReading {
+  // Progress is extra: while it loads, or if it fails, loans show as not started.
+  const progress = useQuery(progressListQuery());
+  return useMemo(() => {
+    const byBook = new Map(progress.data?.progress.map((p) => [p.bookId, p.percentage]));
+    return {
+      progressOf: (bookId) => byBook.get(bookId) ?? null,
+      readButton: (loan) => (
+        <ReadButton book={{ bookId: loan.bookId, title: loan.title }} loan="onLoan" size="sm" />
+      ),
+    };
+  }, [progress.data]);
+}
+
 /** /user/books: the loans feature's My Books, paid from the accounts feature's balance. */
 export function MyBooksPage() {
   useDocumentTitle("My Books");
   const balance = useReaderBalance();
+  const reading = useLoanReading();
   const queryClient = useQueryClient();
   // A returned copy is free again; the book page must not show the old count.
   const onBookReturned = useCallback(
@@ -48,7 +67,7 @@ export function MyBooksPage() {
       <header className="page__header">
         <h1>My Books</h1>
       </header>
-      <MyBooks balance={balance} onBookReturned={onBookReturned} />
+      <MyBooks balance={balance} onBookReturned={onBookReturned} reading={reading} />
     </div>
   );
 }

@@ -28,3 +28,18 @@ export function renewedDueDate(dueDate: string, now: Date = new Date()): Date | 
   if (Number.isNaN(due)) return null;
   return new Date(Math.max(due, now.getTime()) + LOAN_DAYS * DAY_MS);
 }
+
+/** How long the loan has left, in whole days to the due time, in words. */
+export function timeLeftOf(dueDate: string, now: Date = new Date()): string | null {
+  const due = new Date(dueDate).getTime();
+  if (Number.isNaN(due)) return null;
+  const left = due - now.getTime();
+  if (left < 0) {
+    const days = Math.floor(-left / DAY_MS);
+    return days === 0 ? "Overdue" : `Overdue by ${days} ${days === 1 ? "day" : "days"}`;
+  }
+  if (left < DAY_MS) return "Less than a day left";
+  // Rounded: a 30-day loan borrowed a minute ago has 30 days left, not 29.
+  const days = Math.round(left / DAY_MS);
+  return `${days} ${days === 1 ? "day" : "days"} left`;
+}

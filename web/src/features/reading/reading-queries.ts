@@ -1,11 +1,12 @@
 import type { WireId } from "@folio/contract/common";
 import { queryOptions } from "@tanstack/react-query";
-import { fetchProgress, requestContentUrl } from "./api/reading-api";
+import { fetchProgress, fetchProgressList, requestContentUrl } from "./api/reading-api";
 
 export const readingKeys = {
   all: ["reading"] as const,
   contentLink: (bookId: WireId) => [...readingKeys.all, "content-link", bookId] as const,
   progress: (bookId: WireId) => [...readingKeys.all, "progress", bookId] as const,
+  progressList: () => [...readingKeys.all, "progress-list"] as const,
 };
 
 // Both are asked for as a book opens, never kept and never tried twice: a link lives ten
@@ -27,5 +28,15 @@ export function progressQuery(bookId: WireId) {
     queryKey: readingKeys.progress(bookId),
     queryFn: ({ signal }) => fetchProgress(bookId, signal),
     ...ASK_EACH_TIME,
+  });
+}
+
+/** How far the reader got in each book they opened, for lists of their loans. */
+export function progressListQuery() {
+  return queryOptions({
+    queryKey: readingKeys.progressList(),
+    queryFn: ({ signal }) => fetchProgressList(signal),
+    // Reading moves it on; a list shown again after the reader should show where they stopped.
+    staleTime: 0,
   });
 }

@@ -11,8 +11,17 @@ import { cartMessages } from "../messages";
 /** Spec §9: the 'Added to cart' state lasts 3 s. */
 export const ADDED_STATE_MS = 3000;
 
+interface AddToCartButtonProps {
+  book: Pick<Book, "bookId">;
+  /**
+   * The id of the text saying why the book cannot be borrowed (on loan to the reader, no free
+   * copy, a spent licence): the button is disabled and described by it.
+   */
+  unavailableReasonId?: string | undefined;
+}
+
 /** Add to cart on the book page (spec §4): normal, adding, then 'Added to cart' for 3 s. */
-export function AddToCartButton({ book }: { book: Pick<Book, "bookId"> }) {
+export function AddToCartButton({ book, unavailableReasonId }: AddToCartButtonProps) {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
   const { showToast } = useToast();
@@ -45,6 +54,13 @@ export function AddToCartButton({ book }: { book: Pick<Book, "bookId"> }) {
     });
   }
 
+  if (unavailableReasonId) {
+    return (
+      <Button aria-disabled="true" aria-describedby={unavailableReasonId}>
+        Add to cart
+      </Button>
+    );
+  }
   return (
     <Button onClick={handleClick} aria-disabled={busy ? true : undefined}>
       {add.isPending ? "Adding…" : added ? "Added to cart" : "Add to cart"}

@@ -23,13 +23,26 @@ interface BorrowButtonProps {
   alreadyBorrowed: boolean;
   /** Called after books were lent, so the page can refresh what a loan changes elsewhere. */
   onBorrowed: (result: BorrowResult) => void;
+  /** Opens the book in the reader: offered as "Read now" once it is lent. */
+  onReadNow?: () => void;
+  /**
+   * The id of the text saying why the book cannot be lent now (no free copy, a spent licence),
+   * as far as the page knows: the button is disabled and described by it.
+   */
+  unavailableReasonId?: string | undefined;
 }
 
 /**
  * Borrow on the book page (spec §4, §8): idle, borrowing, then a modal for each outcome; once
  * the book is on loan the button reads 'Already Borrowed'.
  */
-export function BorrowButton({ book, alreadyBorrowed, onBorrowed }: BorrowButtonProps) {
+export function BorrowButton({
+  book,
+  alreadyBorrowed,
+  onBorrowed,
+  onReadNow,
+  unavailableReasonId,
+}: BorrowButtonProps) {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
   const { openDialog } = useDialogs();
@@ -88,7 +101,12 @@ export function BorrowButton({ book, alreadyBorrowed, onBorrowed }: BorrowButton
           autoCloseMs: SUCCESS_DIALOG_MS,
           actions: [
             { label: "Close", variant: "secondary" },
-            { label: "View My Books", onSelect: goToMyBooks },
+            {
+              label: "View My Books",
+              variant: onReadNow ? "secondary" : "primary",
+              onSelect: goToMyBooks,
+            },
+            ...(onReadNow ? [{ label: "Read now", onSelect: onReadNow }] : []),
           ],
         });
         return;
@@ -125,6 +143,13 @@ export function BorrowButton({ book, alreadyBorrowed, onBorrowed }: BorrowButton
     return (
       <Button variant="secondary" aria-disabled="true" onClick={showAlreadyBorrowed}>
         Already Borrowed
+      </Button>
+    );
+  }
+  if (unavailableReasonId) {
+    return (
+      <Button variant="secondary" aria-disabled="true" aria-describedby={unavailableReasonId}>
+        Borrow
       </Button>
     );
   }

@@ -5,6 +5,7 @@ import type { BorrowResult } from "@folio/contract/loans";
 import { poundsToPence } from "@folio/contract/money";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { availabilityOf } from "../../../lib/availability";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { formatPenceAsPounds, formatPounds, sumPence } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
@@ -246,6 +247,7 @@ function CartItems({ cart, disabled, onRemoving, onRemoveFailed }: CartItemsProp
         const title = book.title.trim() || UNKNOWN_BOOK;
         const author = book.author.trim() || UNKNOWN_AUTHOR;
         const isRemoving = removing === book.bookId;
+        const availability = availabilityOf(book);
         return (
           <li key={book.bookId} className="cart-item">
             <BookCover
@@ -261,6 +263,9 @@ function CartItems({ cart, disabled, onRemoving, onRemoveFailed }: CartItemsProp
               </h3>
               <p className="cart-item__author">{author}</p>
               <p className="cart-item__quantity">Quantity: 1</p>
+              {availability.kind !== "available" && (
+                <p className="cart-item__unavailable">{availability.reason}</p>
+              )}
             </div>
             <p className="cart-item__price">{formatPounds(book.price)}</p>
             <Button

@@ -1,6 +1,7 @@
 import type { Book } from "@folio/contract/catalogue";
 import { Link } from "react-router";
 import { formatPounds } from "../../../lib/money";
+import { AvailabilityBadge } from "../../../ui/availability-badge";
 import { BookCover } from "../../../ui/book-cover";
 import { StarRating } from "../../../ui/star-rating";
 import { catalogueMessages } from "../messages";
@@ -20,7 +21,11 @@ export function BookCard({ book, eager = false, headingLevel = 3 }: BookCardProp
   const author = book.author.trim() || catalogueMessages.unknownAuthor;
   return (
     <article className="book-card">
-      <BookCover src={book.coverUrl} title={title} width={200} height={300} eager={eager} />
+      <div className="book-card__cover">
+        <BookCover src={book.coverUrl} title={title} width={200} height={300} eager={eager} />
+        {/* On the cover, so a grid shows at a glance which books can be borrowed now. */}
+        <AvailabilityBadge book={book} />
+      </div>
       <div className="book-card__body">
         <Heading className="book-card__title">
           {/* The title link stretches over the card, so the whole card is one tab stop. */}

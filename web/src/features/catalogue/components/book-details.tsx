@@ -96,7 +96,12 @@ export function BookDetails({ bookId, renderActions }: BookDetailsProps) {
           <div>
             <dt>Available copies</dt>
             <dd>
-              {book.availableCopies}/{book.totalCopies}
+              <span>
+                {book.availableCopies}/{book.totalCopies}
+              </span>
+              {book.lendsLeft <= 0 && (
+                <span className="book-details__unlendable">No longer lent</span>
+              )}
             </dd>
           </div>
           {book.year !== null && (

@@ -1,25 +1,34 @@
 import type { WireId } from "@folio/contract/common";
 import { BORROW_LIMIT } from "@folio/contract/constants";
 import type { LoanRecord } from "@folio/contract/loans";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { Button, ButtonLink } from "../../../ui/button";
+import { Button } from "../../../ui/button";
 import { QueryState } from "../../../ui/query-state";
 import { LOAN_LIST_FAILURE, useOpenLoans } from "../hooks/loan-queries";
-import { loanTitle } from "../loan-display";
+import { loanTitle, timeLeftOf } from "../loan-display";
 import { loanMessages } from "../messages";
 import type { ReaderBalance } from "../reader-balance";
 import { LoanCard, LoanListEmpty, LoanSkeletonRows, loanDateFacts } from "./loan-parts";
 import { RenewLoanDialog } from "./renew-loan-dialog";
 import { ReturnLoanDialog } from "./return-loan-dialog";
 
+/** What other features add to each open loan: how far it is read, and how to open it. */
+export interface LoanReading {
+  /** percentage read, or null when the book has not been opened */
+  progressOf: (bookId: WireId) => number | null;
+  /** the button that opens the book in the reader */
+  readButton: (loan: LoanRecord) => ReactNode;
+}
+
 interface CurrentLoansProps {
   balance: ReaderBalance;
   onBookReturned?: (bookId: WireId) => void;
+  reading: LoanReading;
 }
 
-/** My Books › Currently Borrowed: each open loan with Read, Renew and Return. */
-export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
+/** My Books › Currently Borrowed: each open loan with its progress, Read, Renew and Return. */
+export function CurrentLoans({ balance, onBookReturned, reading }: CurrentLoansProps) {
   const query = useOpenLoans(LOAN_LIST_FAILURE);
   const [renewing, setRenewing] = useState<LoanRecord | null>(null);
   const [returning, setReturning] = useState<LoanRecord | null>(null);
@@ -28,7 +37,7 @@ export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
   const renderLoans = (loans: LoanRecord[]) => (
     <>
       {loans.length === 0 ? (
-        <LoanListEmpty>{loanMessages.noCurrentLoans}</LoanListEmpty>
+        <LoanListEmpty ref={summaryRef}>{loanMessages.noCurrentLoans}</LoanListEmpty>
       ) : (
         <>
           <p ref={summaryRef} className="loan-list__summary" tabIndex={-1}>
@@ -39,6 +48,7 @@ export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
               <CurrentLoanItem
                 key={loan.borrowId}
                 loan={loan}
+                reading={reading}
                 onRenew={() => setRenewing(loan)}
                 onReturn={() => setReturning(loan)}
               />
@@ -56,7 +66,8 @@ export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
           onReturned={() => {
             onBookReturned?.(returning.bookId);
             // The Return button that opened the modal is gone with its book; without this,
-            // focus would fall back to the top of the page.
+            // focus would fall back to the top of the page. The summary says how many are left,
+            // or the empty list says there are none.
             flushSync(() => setReturning(null));
             summaryRef.current?.focus();
           }}
@@ -79,26 +90,25 @@ export function CurrentLoans({ balance, onBookReturned }: CurrentLoansProps) {
 
 interface CurrentLoanItemProps {
   loan: LoanRecord;
+  reading: LoanReading;
   onRenew: () => void;
   onReturn: () => void;
 }
 
-function CurrentLoanItem({ loan, onRenew, onReturn }: CurrentLoanItemProps) {
+function CurrentLoanItem({ loan, reading, onRenew, onReturn }: CurrentLoanItemProps) {
   const title = loanTitle(loan);
+  const timeLeft = timeLeftOf(loan.dueDate);
   return (
     <LoanCard
       loan={loan}
-      facts={loanDateFacts(loan)}
+      facts={[
+        ...loanDateFacts(loan),
+        ...(timeLeft ? [{ label: "Time left", value: timeLeft }] : []),
+      ]}
+      progress={reading.progressOf(loan.bookId)}
       actions={
         <>
-          <ButtonLink
-            to={`/book/${loan.bookId}`}
-            variant="secondary"
-            size="sm"
-            aria-label={`Read ${title}`}
-          >
-            Read
-          </ButtonLink>
+          {reading.readButton(loan)}
           <Button size="sm" onClick={onRenew} aria-label={`Renew ${title}`}>
             Renew
           </Button>

@@ -1,5 +1,5 @@
 import type { LoanList, LoanRecord, LoanStatus } from "@folio/contract/loans";
-import type { ReactNode } from "react";
+import { useId, type ReactNode, type Ref } from "react";
 import { formatLongDate } from "../../../lib/dates";
 import { BookCover } from "../../../ui/book-cover";
 import { ButtonLink } from "../../../ui/button";
@@ -62,6 +62,8 @@ interface LoanCardProps {
   actions?: ReactNode;
   /** After the body, as the card's last column. */
   aside?: ReactNode;
+  /** percentage of the book read; null when not opened, undefined where not shown */
+  progress?: number | null | undefined;
 }
 
 /** One loan in a list: cover, title, status, author and facts. */
@@ -73,6 +75,7 @@ export function LoanCard({
   showStatus = true,
   actions,
   aside,
+  progress,
 }: LoanCardProps) {
   const title = loanTitle(loan);
   const Heading = headingLevel === 3 ? "h3" : "h2";
@@ -91,10 +94,24 @@ export function LoanCard({
         </div>
         <p className="loan-card__author">{loanAuthor(loan)}</p>
         <LoanFacts facts={facts} />
+        {progress !== undefined && <ReadingProgress percentage={progress} />}
         {actions && <div className="loan-card__actions">{actions}</div>}
       </div>
       {aside}
     </li>
+  );
+}
+
+/** How far the reader has got in the book, as a bar and in words. */
+function ReadingProgress({ percentage }: { percentage: number | null }) {
+  const id = useId();
+  if (percentage === null) return <p className="loan-progress loan-progress--none">Not started</p>;
+  const shown = Math.round(percentage);
+  return (
+    <div className="loan-progress">
+      <span id={id}>{shown}% read</span>
+      <progress className="loan-progress__bar" max={100} value={shown} aria-labelledby={id} />
+    </div>
   );
 }
 
@@ -110,11 +127,19 @@ export function LoanSkeletonRows() {
   ));
 }
 
-/** An empty list, with the way to fill it. */
-export function LoanListEmpty({ children }: { children: string }) {
+/** An empty list, with the way to fill it. `ref` lets focus land on its text. */
+export function LoanListEmpty({
+  children,
+  ref,
+}: {
+  children: string;
+  ref?: Ref<HTMLParagraphElement>;
+}) {
   return (
     <div className="page__notice">
-      <p>{children}</p>
+      <p ref={ref} tabIndex={ref ? -1 : undefined}>
+        {children}
+      </p>
       <ButtonLink to="/books" variant="secondary" size="sm">
         Browse books
       </ButtonLink>

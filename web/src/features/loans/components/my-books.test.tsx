@@ -5,6 +5,7 @@ import { jsonResponse } from "../../../test/books";
 import { fakeLoanServer, makeBookDetail, makeLoan } from "../../../test/loans";
 import { renderWithProviders } from "../../../test/render";
 import type { ReaderBalance } from "../reader-balance";
+import type { LoanReading } from "./current-loans";
 import { MyBooks } from "./my-books";
 
 function readerBalance(amount: number | undefined, overrides: Partial<ReaderBalance> = {}) {
@@ -17,6 +18,12 @@ function readerBalance(amount: number | undefined, overrides: Partial<ReaderBala
     ...overrides,
   } satisfies ReaderBalance;
 }
+
+/** The reading feature's part, as the app gives it: Moby-Dick is 42% read, the rest unopened. */
+const reading: LoanReading = {
+  progressOf: (bookId) => (bookId === "1" ? 41.6 : null),
+  readButton: (loan) => <button type="button">{`Read ${loan.title}`}</button>,
+};
 
 const MOBY = makeLoan(1, {
   title: "Moby-Dick",
@@ -53,7 +60,9 @@ async function openRenewal(user: ReturnType<typeof userEvent.setup>, title = "Mo
 describe("MyBooks", () => {
   it("shows the current loans with their dates, status and actions", async () => {
     setUp({ open: [MOBY, makeLoan(4, { title: "Dracula", status: "overdue", dueDate: "" })] });
-    renderWithProviders(<MyBooks balance={readerBalance(20)} />, { route: "/user/books" });
+    renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />, {
+      route: "/user/books",
+    });
 
     const tabs = screen.getByRole("tablist", { name: "My Books" });
     expect(within(tabs).getByRole("tab", { name: "Currently Borrowed" })).toHaveAttribute(
@@ -71,10 +80,10 @@ describe("MyBooks", () => {
     expect(moby).toHaveTextContent("Borrow dateDecember 16, 2029");
     expect(moby).toHaveTextContent("Due dateJanuary 15, 2030");
     expect(moby).toHaveTextContent("Borrowed");
-    expect(within(moby).getByRole("link", { name: "Read Moby-Dick" })).toHaveAttribute(
-      "href",
-      "/book/1",
-    );
+    expect(within(moby).getByRole("button", { name: "Read Moby-Dick" })).toBeInTheDocument();
+    expect(within(moby).getByRole("progressbar", { name: "42% read" })).toHaveValue(42);
+    expect(moby).toHaveTextContent(/Time left\d+ days left/);
+    expect(dracula).toHaveTextContent("Not started");
     expect(within(moby).getByRole("button", { name: "Renew Moby-Dick" })).toBeInTheDocument();
     expect(within(moby).getByRole("button", { name: "Return Moby-Dick" })).toBeInTheDocument();
     expect(dracula).toHaveTextContent("Overdue");
@@ -84,7 +93,9 @@ describe("MyBooks", () => {
   it("switches tabs with the arrow keys and shows every loan in Borrowing History", async () => {
     const user = userEvent.setup();
     setUp();
-    renderWithProviders(<MyBooks balance={readerBalance(20)} />, { route: "/user/books" });
+    renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />, {
+      route: "/user/books",
+    });
     const current = screen.getByRole("tab", { name: "Currently Borrowed" });
     await screen.findAllByRole("listitem");
     current.focus();
@@ -112,7 +123,7 @@ describe("MyBooks", () => {
 
   it("says when nothing is on loan", async () => {
     setUp({ open: [] });
-    renderWithProviders(<MyBooks balance={readerBalance(20)} />);
+    renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />);
     expect(await screen.findByText("You have no books on loan at the moment.")).toBeInTheDocument();
   });
 
@@ -120,7 +131,7 @@ describe("MyBooks", () => {
     setUp({
       override: { "/api/borrow/borrowlist": () => Promise.reject(new TypeError("offline")) },
     });
-    renderWithProviders(<MyBooks balance={readerBalance(20)} />);
+    renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />);
     // The toast and the notice in place of the list.
     await waitFor(() =>
       expect(screen.getAllByText("Failed to get data, please try again later")).toHaveLength(2),
@@ -141,7 +152,7 @@ describe("MyBooks", () => {
         },
       });
       const balance = readerBalance(20);
-      renderWithProviders(<MyBooks balance={balance} />);
+      renderWithProviders(<MyBooks balance={balance} reading={reading} />);
       const dialog = await openRenewal(user);
 
       expect(within(dialog).getByText("Moby-Dick")).toBeInTheDocument();
@@ -172,7 +183,7 @@ describe("MyBooks", () => {
       const user = userEvent.setup();
       const server = setUp({ balance: 20, price: 4.99 });
       const balance = readerBalance(20);
-      renderWithProviders(<MyBooks balance={balance} />);
+      renderWithProviders(<MyBooks balance={balance} reading={reading} />);
       const dialog = await openRenewal(user);
       await waitFor(() => expect(dialog).toHaveTextContent("Renewal fee£4.99"));
 
@@ -197,7 +208,7 @@ describe("MyBooks", () => {
     it("offers Top Up instead of Confirm when the balance is below the fee", async () => {
       const user = userEvent.setup();
       const server = setUp({ balance: 2, price: 4.99 });
-      renderWithProviders(<MyBooks balance={readerBalance(2)} />);
+      renderWithProviders(<MyBooks balance={readerBalance(2)} reading={reading} />);
       const dialog = await openRenewal(user);
 
       expect(await within(dialog).findByRole("alert")).toHaveTextContent(
@@ -218,7 +229,7 @@ describe("MyBooks", () => {
       // The balance shown was out of date: the server has £1.
       setUp({ balance: 1, price: 4.99 });
       const balance = readerBalance(20);
-      renderWithProviders(<MyBooks balance={balance} />);
+      renderWithProviders(<MyBooks balance={balance} reading={reading} />);
       const dialog = await openRenewal(user);
       await waitFor(() => expect(dialog).toHaveTextContent("Renewal fee£4.99"));
       await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
@@ -250,7 +261,7 @@ describe("MyBooks", () => {
           },
         },
       });
-      renderWithProviders(<MyBooks balance={readerBalance(20)} />);
+      renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />);
       const dialog = await openRenewal(user);
       await waitFor(() => expect(dialog).toHaveTextContent("Renewal fee£4.99"));
       await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
@@ -269,7 +280,7 @@ describe("MyBooks", () => {
       setUp({
         override: { "/api/books/get": () => new Response("Bad gateway", { status: 502 }) },
       });
-      renderWithProviders(<MyBooks balance={readerBalance(20)} />);
+      renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />);
       const dialog = await openRenewal(user);
       expect(await within(dialog).findByRole("alert")).toHaveTextContent(
         "Failed to get book information, please try again later",
@@ -284,7 +295,9 @@ describe("MyBooks", () => {
     it("says so when the balance cannot be checked", async () => {
       const user = userEvent.setup();
       setUp();
-      renderWithProviders(<MyBooks balance={readerBalance(undefined, { failed: true })} />);
+      renderWithProviders(
+        <MyBooks balance={readerBalance(undefined, { failed: true })} reading={reading} />,
+      );
       const dialog = await openRenewal(user);
       expect(within(dialog).getByRole("alert")).toHaveTextContent(
         "Failed to check renewal status, please try again later",
@@ -301,7 +314,7 @@ describe("MyBooks", () => {
     it("returns after confirmation: the book leaves the list and shows as Returned", async () => {
       const user = userEvent.setup();
       const server = setUp();
-      renderWithProviders(<MyBooks balance={readerBalance(20)} />);
+      renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />);
       await user.click(await screen.findByRole("button", { name: "Return Moby-Dick" }));
       let dialog = screen.getByRole("dialog", { name: "Return book" });
       expect(dialog).toHaveTextContent("Return “Moby-Dick” by Herman Melville?");
@@ -326,12 +339,22 @@ describe("MyBooks", () => {
       expect(moby).toHaveTextContent("Returned");
     });
 
+    it("puts focus on the empty list's text after the last book goes back", async () => {
+      const user = userEvent.setup();
+      setUp({ open: [MOBY] });
+      renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />);
+      await user.click(await screen.findByRole("button", { name: "Return Moby-Dick" }));
+      const dialog = screen.getByRole("dialog", { name: "Return book" });
+      await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+      expect(await screen.findByText("You have no books on loan at the moment.")).toHaveFocus();
+    });
+
     it("keeps the book and says so when the return fails", async () => {
       const user = userEvent.setup();
       setUp({
         override: { "/api/borrow/return": () => new Response("Bad gateway", { status: 502 }) },
       });
-      renderWithProviders(<MyBooks balance={readerBalance(20)} />);
+      renderWithProviders(<MyBooks balance={readerBalance(20)} reading={reading} />);
       await user.click(await screen.findByRole("button", { name: "Return Moby-Dick" }));
       const dialog = screen.getByRole("dialog", { name: "Return book" });
       await user.click(within(dialog).getByRole("button", { name: "Confirm" }));

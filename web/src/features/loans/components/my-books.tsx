@@ -3,7 +3,7 @@ import { useId, useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import type { ReaderBalance } from "../reader-balance";
 import { BorrowingHistory } from "./borrowing-history";
-import { CurrentLoans } from "./current-loans";
+import { CurrentLoans, type LoanReading } from "./current-loans";
 import "./loans.css";
 
 const TABS = [
@@ -22,13 +22,15 @@ interface MyBooksProps {
   balance: ReaderBalance;
   /** A book went back: what other features show about it (its free copies) has changed. */
   onBookReturned?: (bookId: WireId) => void;
+  /** The reading feature's part of each open loan. */
+  reading: LoanReading;
 }
 
 /**
  * My Books (spec §2): the Currently Borrowed and Borrowing History tabs, as an ARIA tab list
  * (arrow keys, Home and End move between tabs; the selected tab is the only tab stop).
  */
-export function MyBooks({ balance, onBookReturned }: MyBooksProps) {
+export function MyBooks({ balance, onBookReturned, reading }: MyBooksProps) {
   const [params, setParams] = useSearchParams();
   const selected = tabFrom(params);
   const baseId = useId();
@@ -106,7 +108,7 @@ export function MyBooks({ balance, onBookReturned }: MyBooksProps) {
         >
           {tab.id === selected &&
             (tab.id === "current" ? (
-              <CurrentLoans balance={balance} onBookReturned={onBookReturned} />
+              <CurrentLoans balance={balance} onBookReturned={onBookReturned} reading={reading} />
             ) : (
               <BorrowingHistory />
             ))}

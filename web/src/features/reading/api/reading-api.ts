@@ -1,5 +1,10 @@
 import type { WireId } from "@folio/contract/common";
-import type { ContentResponse, Progress, ProgressRequest } from "@folio/contract/reading";
+import type {
+  ContentResponse,
+  Progress,
+  ProgressList,
+  ProgressRequest,
+} from "@folio/contract/reading";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client";
 import { failureFromStatus, ReadError } from "../read-error";
 
@@ -44,6 +49,10 @@ export async function downloadEpub(url: string, signal?: AbortSignal): Promise<A
 
 export function fetchProgress(bookId: WireId, signal?: AbortSignal): Promise<Progress> {
   return apiGet<Progress>("/api/reading/progress", { bookId }, { signal });
+}
+
+export function fetchProgressList(signal?: AbortSignal): Promise<ProgressList> {
+  return apiGet<ProgressList>("/api/reading/progress/list", {}, { signal });
 }
 
 /** The place saved, with the book's id as the server gave it. */

@@ -35,6 +35,8 @@ interface UseEpubReaderOptions {
   preferences: ReaderPreferences;
   /** Called when the link had to be renewed, so a reload uses the fresh one. */
   onFreshUrl: (url: string) => void;
+  /** Escape pressed inside the book, whose keys never reach the page. */
+  onEscape?: () => void;
 }
 
 /**
@@ -47,6 +49,7 @@ export function useEpubReader({
   viewRef,
   preferences,
   onFreshUrl,
+  onEscape,
 }: UseEpubReaderOptions) {
   const [status, setStatus] = useState<ReaderStatus>({ phase: "loading" });
   const [book, setBook] = useState<OpenedBook | null>(null);
@@ -58,8 +61,10 @@ export function useEpubReader({
   // The load runs once per book; these are read when it starts or when epubjs calls back.
   const startWith = useRef({ initialUrl, preferences, onFreshUrl });
   const recordRef = useRef(record);
+  const onEscapeRef = useRef(onEscape);
   useEffect(() => {
     recordRef.current = record;
+    onEscapeRef.current = onEscape;
   });
 
   useEffect(() => {
@@ -96,6 +101,7 @@ export function useEpubReader({
       current.onRelocated((next) => relocated(current, next));
       // Keys pressed inside the book's iframe and swipes on it never reach the page.
       current.onKey((key) => {
+        if (key === "Escape") onEscapeRef.current?.();
         const direction = turnForKey(key);
         if (direction) void turnPage(current, direction);
       });

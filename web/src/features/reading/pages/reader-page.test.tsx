@@ -147,6 +147,28 @@ describe("ReaderPage", () => {
     expect(screen.getByText("110%")).toBeInTheDocument();
   });
 
+  it("closes the contents on Escape from anywhere in the reader, the book's own frame too", async () => {
+    const user = userEvent.setup();
+    serve({ "/api/content/12.epub": epub });
+    renderReader();
+    await screen.findByRole("heading", { level: 1, name: "Moby-Dick" });
+    const contents = screen.getByRole("button", { name: "Contents" });
+
+    await user.click(contents);
+    // Focus elsewhere in the reader's controls, not in the panel.
+    await user.click(screen.getByRole("button", { name: "Increase font size" }));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("navigation", { name: "Table of contents" })).not.toBeInTheDocument();
+    expect(contents).toHaveFocus();
+
+    // Keys pressed in the book's iframe come through the adapter.
+    await user.click(contents);
+    const fromBook = vi.mocked(book.onKey).mock.calls.at(-1)![0];
+    act(() => fromBook("Escape"));
+    expect(screen.queryByRole("navigation", { name: "Table of contents" })).not.toBeInTheDocument();
+    expect(contents).toHaveFocus();
+  });
+
   it("renews an expired link once and reads with the fresh one", async () => {
     const api = fakeApi({
       "/api/reading/progress": noProgress,

@@ -65,6 +65,17 @@ export function ReaderPage() {
   const tocId = useId();
   const tocButton = useRef<HTMLButtonElement>(null);
 
+  const tocOpenRef = useRef(tocOpen);
+  useEffect(() => {
+    tocOpenRef.current = tocOpen;
+  });
+  const closeToc = useCallback(() => {
+    // Escape in the book with the contents closed must not pull focus out of the text.
+    if (!tocOpenRef.current) return;
+    setTocOpen(false);
+    tocButton.current?.focus();
+  }, []);
+
   const onFreshUrl = useCallback(
     (url: string) =>
       setParams(
@@ -84,6 +95,7 @@ export function ReaderPage() {
     viewRef,
     preferences,
     onFreshUrl,
+    onEscape: closeToc,
   });
   useDocumentTitle(book?.title.trim() || "Reader");
 
@@ -101,16 +113,23 @@ export function ReaderPage() {
     return () => window.removeEventListener("keydown", handleKeyDown);
   }, [book, turn]);
 
+  // Escape closes the contents from anywhere in the reader, not only from inside the panel.
+  useEffect(() => {
+    if (!tocOpen) return;
+    function handleEscape(event: KeyboardEvent) {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      closeToc();
+    }
+    window.addEventListener("keydown", handleEscape);
+    return () => window.removeEventListener("keydown", handleEscape);
+  }, [tocOpen, closeToc]);
+
   function changePreferences(next: ReaderPreferences) {
     setPreferences(next);
     writePreferences(next);
     book?.setTheme(next.theme);
     book?.setFontSize(next.fontSize);
-  }
-
-  function closeToc() {
-    setTocOpen(false);
-    tocButton.current?.focus();
   }
 
   const failure: ReadFailure | null =

@@ -3,6 +3,7 @@ import type { BookListState } from "@folio/contract/lists";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { formatPounds } from "../../../lib/money";
+import { AvailabilityBadge } from "../../../ui/availability-badge";
 import { BookCover } from "../../../ui/book-cover";
 import { Button, ButtonLink } from "../../../ui/button";
 import { QueryState } from "../../../ui/query-state";
@@ -70,7 +71,10 @@ export function WishlistView() {
             const author = book.author.trim() || UNKNOWN_AUTHOR;
             return (
               <li key={book.bookId} className="wishlist-card">
-                <BookCover src={book.coverUrl} title={title} width={160} height={240} />
+                <div className="wishlist-card__cover">
+                  <BookCover src={book.coverUrl} title={title} width={160} height={240} />
+                  <AvailabilityBadge book={book} />
+                </div>
                 <h3 className="wishlist-card__title">{title}</h3>
                 <p className="wishlist-card__author">{author}</p>
                 <p className="wishlist-card__price">{formatPounds(book.price)}</p>
