@@ -28,7 +28,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      // Journeys about the phone's own layout; "@phone" ones run in both projects.
+      grepInvert: /@phone-only/,
+    },
     {
       name: "phone",
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },

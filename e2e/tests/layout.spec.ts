@@ -38,10 +38,9 @@ const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 test.describe("layout", () => {
+  // Only the phone project runs these (playwright.config.ts: @phone-only).
   test.describe("on a phone", () => {
-    test.skip(({ isMobile }) => !isMobile, "a phone's layout");
-
-    test("the header is one short row that stays in reach @phone", async ({ page }) => {
+    test("the header is one short row that stays in reach @phone-only", async ({ page }) => {
       await page.goto("/books");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const box = await header(page).boundingBox();
@@ -71,7 +70,7 @@ test.describe("layout", () => {
       }
     });
 
-    test("the search button reveals the title search @phone", async ({ page }) => {
+    test("the search button reveals the title search @phone-only", async ({ page }) => {
       await page.goto("/");
       const box = page.getByRole("searchbox", { name: "Search books by title" });
       await expect(box).toBeHidden();
@@ -91,7 +90,7 @@ test.describe("layout", () => {
       await expect(box).toBeHidden();
     });
 
-    test("the menu opens and closes by touch and keyboard, and its links go @phone", async ({
+    test("the menu opens and closes by touch and keyboard, and its links go @phone-only", async ({
       page,
       reader,
     }) => {
@@ -140,7 +139,7 @@ test.describe("layout", () => {
       await expect(drawer(page)).toBeHidden();
     });
 
-    test("a visitor's menu offers Login and Register @phone", async ({ page }) => {
+    test("a visitor's menu offers Login and Register @phone-only", async ({ page }) => {
       await page.goto("/categories");
       await menuButton(page).tap();
       const main = drawer(page).getByRole("navigation", { name: "Main" });
@@ -155,7 +154,10 @@ test.describe("layout", () => {
       await expect(drawer(page)).toBeHidden();
     });
 
-    test("every profile view is reachable and whole at 375 px @phone", async ({ page, reader }) => {
+    test("every profile view is reachable and whole at 375 px @phone-only", async ({
+      page,
+      reader,
+    }) => {
       await page.goto("/user/profile");
       await expect(page.getByText(reader.email)).toBeVisible();
       const nav = page.getByRole("navigation", { name: "Profile" });
@@ -185,9 +187,8 @@ test.describe("layout", () => {
     });
   });
 
+  // Untagged: only the desktop project runs these.
   test.describe("on a desktop", () => {
-    test.skip(({ isMobile }) => isMobile, "a desktop's layout");
-
     test("the header shows the whole navigation at 1280 px", async ({ page, reader }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto("/");

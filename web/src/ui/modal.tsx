@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
+import { useModalFocus } from "./use-modal-focus";
 import "./modal.css";
 
 interface ModalProps {
@@ -10,13 +11,6 @@ interface ModalProps {
   /** Buttons along the bottom edge. */
   actions?: ReactNode;
   tone?: "default" | "error";
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusableWithin(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
 
 /**
@@ -33,21 +27,8 @@ export function Modal({ title, onClose, children, actions, tone = "default" }: M
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const appRoot = document.getElementById("root");
-    appRoot?.setAttribute("inert", "");
-    const dialog = dialogRef.current;
-    if (dialog) {
-      // Start on the first action button rather than the close cross, so Enter confirms.
-      const first = dialog.querySelector<HTMLElement>(".modal__actions button, .modal__actions a");
-      (first ?? focusableWithin(dialog)[0] ?? dialog).focus();
-    }
-    return () => {
-      appRoot?.removeAttribute("inert");
-      opener?.focus();
-    };
-  }, []);
+  // Start on the first action button rather than the close cross, so Enter confirms.
+  const keepFocusInside = useModalFocus(dialogRef, ".modal__actions button, .modal__actions a");
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === "Escape") {
@@ -55,21 +36,7 @@ export function Modal({ title, onClose, children, actions, tone = "default" }: M
       onCloseRef.current();
       return;
     }
-    if (event.key !== "Tab" || !dialogRef.current) return;
-    const items = focusableWithin(dialogRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(event);
   }
 
   return createPortal(

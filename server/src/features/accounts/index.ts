@@ -2,4 +2,4 @@
 // `sessions` and `password_resets`.
 export { authenticate, isSessionLive, readWithSession, tokenHashOf, type AuthUser } from "./auth";
 export { addToBalance, lockBalance } from "./balance";
-export { mailNameOf, sendPasswordReset } from "./service";
+export { mailNameOf, mailRecipientOf, sendPasswordReset } from "./service";

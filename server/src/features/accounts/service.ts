@@ -41,6 +41,18 @@ export const mailNameOf = sql<
   string | null
 >`case when ${users.emailVerifiedAt} is not null then ${users.name} end`;
 
+/** Where a mail to the reader goes and whom it greets (mailNameOf); undefined for no account. */
+export async function mailRecipientOf(
+  db: Executor,
+  userId: string,
+): Promise<{ email: string; name: string | null } | undefined> {
+  const [reader] = await db
+    .select({ email: users.email, name: mailNameOf })
+    .from(users)
+    .where(eq(users.id, userId));
+  return reader;
+}
+
 const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === "23505" || e.cause?.code === "23505";

@@ -5,8 +5,8 @@ import { and, count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
-import { loans, users } from "../../db/schema";
-import { lockBalance, mailNameOf, type AuthUser } from "../accounts";
+import { loans } from "../../db/schema";
+import { lockBalance, mailRecipientOf, type AuthUser } from "../accounts";
 import { runIdempotent } from "../../idempotency";
 import { penceToPounds } from "../../money";
 import { findBooks, lockBooksForLending, takeCopies } from "../catalogue";
@@ -177,10 +177,7 @@ export async function borrowBooks(
       }
       await removeFromBothLists(tx, user.id, ids);
 
-      const [reader] = await tx
-        .select({ email: users.email, name: mailNameOf })
-        .from(users)
-        .where(eq(users.id, user.id));
+      const reader = await mailRecipientOf(tx, user.id);
       await enqueueMail(
         tx,
         {

@@ -11,9 +11,9 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext, DomainEvents, EventHandler } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
-import { books, loans, users, type LoanRow } from "../../db/schema";
+import { books, loans, type LoanRow } from "../../db/schema";
 import { announce } from "../../events";
-import { lockBalance, mailNameOf, type AuthUser } from "../accounts";
+import { lockBalance, mailRecipientOf, type AuthUser } from "../accounts";
 import { errors } from "../../errors";
 import { runIdempotent } from "../../idempotency";
 import { coverUrlFor, findBooks, returnCopy } from "../catalogue";
@@ -163,10 +163,7 @@ export async function renewLoan(
         loanId: loan.id,
         at: now,
       });
-      const [reader] = await tx
-        .select({ email: users.email, name: mailNameOf })
-        .from(users)
-        .where(eq(users.id, user.id));
+      const reader = await mailRecipientOf(tx, user.id);
       await enqueueMail(
         tx,
         {
@@ -255,10 +252,7 @@ export async function closeLoan(
   // Another process closed it first: nothing more to do, and no second mail.
   if (!book) return false;
   if (loan.userId) {
-    const [reader] = await tx
-      .select({ email: users.email, name: mailNameOf })
-      .from(users)
-      .where(eq(users.id, loan.userId));
+    const reader = await mailRecipientOf(tx, loan.userId);
     if (reader) {
       await enqueueMail(
         tx,

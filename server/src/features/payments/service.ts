@@ -3,12 +3,12 @@ import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { startOfDay } from "../../calendar";
 import type { AppContext } from "../../context";
-import { ledger, users } from "../../db/schema";
+import { ledger } from "../../db/schema";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts";
 import { formatPence, penceToPounds, poundsToPence } from "../../money";
 import { errors } from "../../errors";
-import { lockBalance, mailNameOf } from "../accounts";
+import { lockBalance, mailRecipientOf } from "../accounts";
 import { enqueueMail } from "../notifications";
 import { postToLedger } from "./ledger";
 
@@ -55,10 +55,7 @@ export async function topUp(
       });
       // In the same transaction, and so never for a repeat under the same Idempotency-Key,
       // which answers from the stored first answer without coming here.
-      const [reader] = await tx
-        .select({ email: users.email, name: mailNameOf })
-        .from(users)
-        .where(eq(users.id, user.id));
+      const reader = await mailRecipientOf(tx, user.id);
       await enqueueMail(
         tx,
         {

@@ -120,7 +120,7 @@ describe("the header's menu drawer", () => {
     await user.click(within(menu()).getByRole("button", { name: "Logout" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await waitFor(() => expect(signOut).toHaveBeenCalled());
-    expect(screen.getByTestId("location")).toHaveTextContent("/login");
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
   });
 });
 
