@@ -15,9 +15,7 @@ export const availabilityMessages = {
   onLoan: "You already have this book on loan.",
 };
 
-export function availabilityOf(
-  book: Pick<Book, "availableCopies" | "totalCopies" | "lendsLeft">,
-): Availability {
+export function availabilityOf(book: Pick<Book, "availableCopies" | "lendsLeft">): Availability {
   if (book.lendsLeft <= 0) {
     return {
       kind: "licenceSpent",

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 import { useModalFocus } from "./use-modal-focus";
@@ -17,24 +17,10 @@ interface DrawerProps {
 export function Drawer({ title, onClose, children }: DrawerProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
   // Only a press that starts on the backdrop closes: a drag out of the panel must not.
   const pressedBackdrop = useRef(false);
 
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  const trapTab = useModalFocus(panelRef);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    trapTab(event);
-  }
+  const { close, handleKeyDown } = useModalFocus(panelRef, onClose);
 
   return createPortal(
     // Closing on click, not on press: a tap's click would otherwise land on the page beneath.
@@ -44,7 +30,7 @@ export function Drawer({ title, onClose, children }: DrawerProps) {
         pressedBackdrop.current = event.target === event.currentTarget;
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget && pressedBackdrop.current) onCloseRef.current();
+        if (event.target === event.currentTarget && pressedBackdrop.current) close();
       }}
     >
       <div
@@ -64,7 +50,7 @@ export function Drawer({ title, onClose, children }: DrawerProps) {
             type="button"
             className="drawer__close"
             aria-label="Close"
-            onClick={() => onCloseRef.current()}
+            onClick={() => close()}
           >
             <CloseIcon size={20} />
           </button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { CloseIcon } from "./icons";
 import { useModalFocus } from "./use-modal-focus";
@@ -21,29 +21,18 @@ export function Modal({ title, onClose, children, actions, tone = "default" }: M
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
   // Start on the first action button rather than the close cross, so Enter confirms.
-  const keepFocusInside = useModalFocus(dialogRef, ".modal__actions button, .modal__actions a");
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    keepFocusInside(event);
-  }
+  const { close, handleKeyDown } = useModalFocus(
+    dialogRef,
+    onClose,
+    ".modal__actions button, .modal__actions a",
+  );
 
   return createPortal(
     <div
       className="modal__backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
+        if (event.target === event.currentTarget) close();
       }}
     >
       <div
@@ -60,12 +49,7 @@ export function Modal({ title, onClose, children, actions, tone = "default" }: M
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button
-            type="button"
-            className="modal__close"
-            aria-label="Close"
-            onClick={() => onCloseRef.current()}
-          >
+          <button type="button" className="modal__close" aria-label="Close" onClick={() => close()}>
             <CloseIcon />
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEvent, type RefObject } from "react";
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -10,12 +10,19 @@ function focusableWithin(container: HTMLElement): HTMLElement[] {
 /**
  * Focus for a modal dialog or drawer: while it is open the page behind is inert, focus starts
  * inside it (on the first match of `initialFocus`, else its first control) and goes back to
- * whatever opened it on close. Returns the keydown handler that keeps Tab inside.
+ * whatever opened it on close. Answers `close`, which calls the latest `onClose`, and the
+ * keydown handler: Escape closes, Tab stays inside.
  */
 export function useModalFocus(
   dialogRef: RefObject<HTMLElement | null>,
+  onClose: () => void,
   initialFocus?: string,
-): (event: KeyboardEvent<HTMLElement>) => void {
+) {
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const appRoot = document.getElementById("root");
@@ -31,7 +38,14 @@ export function useModalFocus(
     };
   }, [dialogRef, initialFocus]);
 
-  return (event) => {
+  const close = () => onCloseRef.current();
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      close();
+      return;
+    }
     if (event.key !== "Tab" || !dialogRef.current) return;
     const items = focusableWithin(dialogRef.current);
     const first = items[0];
@@ -47,5 +61,7 @@ export function useModalFocus(
       event.preventDefault();
       first.focus();
     }
-  };
+  }
+
+  return { close, handleKeyDown };
 }
