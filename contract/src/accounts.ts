@@ -86,6 +86,8 @@ export const userInfoSchema = z.object({
   email: z.string(),
   balance: poundsSchema,
   createdat: z.string(),
+  /** reader, librarian or admin: staff see the console's link (design.md §7.1) */
+  role: z.enum(["reader", "librarian", "admin"]),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

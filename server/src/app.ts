@@ -34,6 +34,7 @@ import { paymentRoutes } from "./features/payments/routes";
 import { readingRoutes } from "./features/reading/routes";
 import { deleteReviewsOf } from "./features/reviews";
 import { reviewRoutes } from "./features/reviews/routes";
+import { staffRoutes } from "./features/staff/routes";
 import type { ContentStore } from "./storage/content-store";
 import { registerCors } from "./http/cors";
 import {
@@ -237,6 +238,7 @@ export async function buildApp({
   await app.register(loanRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });
   await app.register(readingRoutes, { ctx });
+  await app.register(staffRoutes, { ctx });
 
   const webDist = findWebDist(config);
   if (webDist) {

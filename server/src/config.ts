@@ -46,6 +46,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** promoted to admin at start when the account exists (design.md §7.1) */
+  ADMIN_EMAIL: z.string().trim().min(3).max(254).optional(),
   TIME_ZONE: z
     .string()
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
@@ -94,6 +96,8 @@ export interface Config {
   mailClaimSeconds: number;
   /** server processes; one per core on PostgreSQL, always 1 on the embedded database */
   workers: number;
+  /** an account made admin at start, if it exists */
+  adminEmail: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailClaimSeconds: e.MAIL_CLAIM_SECONDS,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    adminEmail: e.ADMIN_EMAIL,
   };
 }
 

@@ -36,6 +36,15 @@ export const errors = {
   requestTimeout: () =>
     new AppError(408, "REQUEST_TIMEOUT", "The request took too long to arrive. Please try again."),
   unauthorized: () => new AppError(401, "UNAUTHORIZED", "Please log in to continue."),
+  /** a signed-in caller whose role does not allow the call (design.md §7.1) */
+  forbidden: (needs: "librarian" | "admin") =>
+    new AppError(
+      403,
+      "FORBIDDEN",
+      needs === "admin" ? "Only an administrator can do this." : "Only library staff can do this.",
+    ),
+  accountBlocked: () =>
+    new AppError(403, "ACCOUNT_BLOCKED", "This account is blocked. Please contact the library."),
   routeNotFound: (method: string, url: string) =>
     new AppError(404, "NOT_FOUND", `There is no ${method} ${url.split("?")[0]} in this API.`),
   emailTaken: () => new AppError(409, "EMAIL_TAKEN", "Email has already been registered", "email"),

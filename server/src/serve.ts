@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "./app";
 import type { Config } from "./config";
 import { openConfiguredDatabase } from "./db/client";
+import { grantRole } from "./features/staff";
 import { ensureSeedEditions, isCatalogueEmpty, seedCatalogue } from "./seed/seed";
 import { contentStoreOf } from "./storage/content-store";
 
@@ -21,6 +22,19 @@ async function prepare(
     }
     const written = await ensureSeedEditions(database.db, contentStoreOf(config));
     if (written > 0) log(`wrote ${written} seed e-book editions`);
+  }
+  if (config.adminEmail) {
+    const outcome = await grantRole(
+      database.db,
+      config.adminEmail,
+      "admin",
+      "ADMIN_EMAIL at start",
+    );
+    log(
+      outcome.status === "no-account"
+        ? `ADMIN_EMAIL: there is no account with the email ${config.adminEmail} yet`
+        : `ADMIN_EMAIL: ${config.adminEmail} is an admin`,
+    );
   }
   // Write the migrations and seed through to the data files now: after a crash the embedded
   // database then replays only what came since (a start after kill -9 took 14 s without it).

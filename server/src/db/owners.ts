@@ -15,6 +15,8 @@ export const tableOwners = {
   wishlist_items: "lists",
   reviews: "reviews",
   reading_progress: "reading",
+  catalogue_version: "catalogue",
+  audit_log: "staff",
   idempotency_keys: "idempotency.ts",
   rate_limit_hits: "rate-limit.ts",
 } as const;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -56,6 +57,17 @@ export const books = pgTable(
     /** key of a stored cover image; null means the cover is drawn from title and author */
     coverKey: text("cover_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set while the book is retired: gone from the catalogue, search and popular, not lent;
+     * open loans of it go on.
+     */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /**
+     * Which stored file is the book's EPUB: 0 is books/ID.epub, n is books/ID-vN.epub. A new file
+     * is stored under a new name before the row points at it, so a crash never leaves the row
+     * naming a half-written or missing file.
+     */
+    contentVersion: integer("content_version").notNull().default(0),
   },
   (t) => [
     uniqueIndex("books_title_author_key").on(t.title, t.author),
@@ -97,9 +109,14 @@ export const users = pgTable(
      * address is not known to be the reader's, and no mail to it carries text they typed.
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** reader, librarian or admin (design.md §7.1) */
+    role: text("role").notNull().default("reader"),
+    /** set while staff have blocked the account: it cannot sign in, and nothing is deleted */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    check("users_role_known", sql`${t.role} in ('reader', 'librarian', 'admin')`),
     // Not only code: the database itself refuses a negative balance.
     check("users_balance_nonnegative", sql`${t.balancePence} >= 0`),
   ],
@@ -231,14 +248,31 @@ export const ledger = pgTable(
     amountPence: integer("amount_pence").notNull(),
     loanId: bigint("loan_id", { mode: "number" }).references(() => loans.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** why staff adjusted or refunded (adjustment and refund rows only) */
+    reason: text("reason"),
+    /** the member of staff who made an adjustment or refund */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** the charge (a borrow or renewal row) a refund gives back */
+    refundOf: bigint("refund_of", { mode: "number" }).references((): AnyPgColumn => ledger.id),
   },
   (t) => [
     index("ledger_user_idx").on(t.userId, t.createdAt),
-    check("ledger_kind_known", sql`${t.kind} in ('topup', 'borrow', 'renewal')`),
+    index("ledger_refund_of_idx")
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} is not null`),
+    check(
+      "ledger_kind_known",
+      sql`${t.kind} in ('topup', 'borrow', 'renewal', 'adjustment', 'refund')`,
+    ),
     check(
       "ledger_sign_matches_kind",
-      sql`(${t.kind} = 'topup' and ${t.amountPence} > 0) or (${t.kind} <> 'topup' and ${t.amountPence} < 0)`,
+      sql`(${t.kind} in ('topup', 'refund') and ${t.amountPence} > 0) or (${t.kind} in ('borrow', 'renewal') and ${t.amountPence} < 0) or (${t.kind} = 'adjustment' and ${t.amountPence} <> 0)`,
     ),
+    check(
+      "ledger_staff_rows_explained",
+      sql`${t.kind} not in ('adjustment', 'refund') or ${t.reason} is not null`,
+    ),
+    check("ledger_refund_names_charge", sql`(${t.kind} = 'refund') = (${t.refundOf} is not null)`),
   ],
 );
 
@@ -300,6 +334,9 @@ export const reviews = pgTable(
     /** plain text, trimmed; never HTML */
     content: text("content").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** set while staff have hidden the review: not shown, not counted in the book's rating */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
   },
   (t) => [
     uniqueIndex("reviews_one_per_reader_book").on(t.userId, t.bookId),
@@ -328,6 +365,47 @@ export const readingProgress = pgTable(
     primaryKey({ columns: [t.userId, t.bookId] }),
     check("reading_progress_percentage_range", sql`${t.percentage} between 0 and 100`),
   ],
+);
+
+/**
+ * Every staff action: who did what to which row, the row before and after, and when. Written in
+ * the transaction of the change; the database refuses UPDATE, DELETE and TRUNCATE on it
+ * (migration 0008's triggers), so nothing edits the trail.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** no foreign key: the trail outlives the account that acted; null for the command line */
+    actorId: uuid("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+  ],
+);
+
+/**
+ * One row: a number staff catalogue changes raise in their transaction. Every server process
+ * polls it and drops its catalogue caches when it moves, so a change shows everywhere within a
+ * second (design.md §7.1).
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("catalogue_version_one_row", sql`${t.id} = 1`)],
 );
 
 export type BookRow = typeof books.$inferSelect;

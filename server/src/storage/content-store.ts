@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import path from "node:path";
 import type { Config } from "../config";
@@ -17,6 +17,8 @@ export interface ContentStore {
   has(key: string): Promise<boolean>;
   get(key: string): Promise<Buffer | null>;
   put(key: string, data: Uint8Array): Promise<void>;
+  /** Removes the file; nothing happens when there is none. */
+  delete(key: string): Promise<void>;
   /** Size and last change, or null when there is no such file. */
   stat(key: string): Promise<ContentInfo | null>;
   /** The bytes from start to end inclusive (the whole file without a range), as a stream. */
@@ -68,6 +70,10 @@ export class FileContentStore implements ContentStore {
 
   stream(key: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.pathOf(key), range ?? {});
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   /** Written to a temporary name and renamed, so a reader never sees half a file. */

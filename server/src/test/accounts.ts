@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
 import { httpClient } from "./http";
 import { postToLedger } from "../features/payments";
+import { grantRole } from "../features/staff";
 
 export interface TestUser {
   id: string;
@@ -42,4 +43,17 @@ export async function createUser(
     });
   }
   return { id: registered.body.UUID, name, email, password, token: loggedIn.body.token };
+}
+
+/** A member of staff: registered and logged in as a reader, then given the role as npm run admin does. */
+export async function createStaff(
+  app: FastifyInstance,
+  db: Database,
+  role: "librarian" | "admin",
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<TestUser> {
+  const user = await createUser(app, db, { name: `Test ${role}`, ...overrides });
+  const outcome = await grantRole(db, user.email, role, "test");
+  if (outcome.status === "no-account") throw new Error("grant failed");
+  return user;
 }

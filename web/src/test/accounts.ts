@@ -12,6 +12,7 @@ export function makeUserInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     email: "ada@example.com",
     balance: 0,
     createdat: "2026-11-22T10:00:00.000Z",
+    role: "reader",
     ...overrides,
   };
 }

@@ -123,6 +123,7 @@ describe("login and sessions", () => {
         email: user.email,
         balance: 0,
         createdat: expect.any(String) as string,
+        role: "reader",
       });
     }
   });

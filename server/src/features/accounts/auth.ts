@@ -7,11 +7,14 @@ import { sessions, users } from "../../db/schema";
 import { errors } from "../../errors";
 import { hashOf } from "./tokens";
 
+export type Role = "reader" | "librarian" | "admin";
+
 export interface AuthUser {
   id: string;
   name: string;
   email: string;
   sessionId: number;
+  role: Role;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -24,6 +27,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 interface SessionRow extends AuthUser {
   expiresAt: Date;
   revokedAt: Date | null;
+  blockedAt?: Date | null;
 }
 
 /** What says whether a session is live. */
@@ -37,6 +41,8 @@ const sessionColumns = {
   name: users.name,
   email: users.email,
   sessionId: sessions.id,
+  role: sql<Role>`${users.role}`,
+  blockedAt: users.blockedAt,
   ...sessionStateColumns,
 };
 
@@ -44,11 +50,12 @@ const sessionColumns = {
  * Refuses (401) a session that was not found, was revoked or has expired. A deleted account's
  * sessions are deleted with it.
  */
-function requireLive<T extends Pick<SessionRow, "expiresAt" | "revokedAt">>(
+function requireLive<T extends Pick<SessionRow, "expiresAt" | "revokedAt" | "blockedAt">>(
   row: T | undefined,
   now: Date,
 ): T {
-  if (!row || row.revokedAt !== null || row.expiresAt <= now) throw errors.unauthorized();
+  if (!row || row.revokedAt !== null || row.expiresAt <= now || row.blockedAt)
+    throw errors.unauthorized();
   return row;
 }
 
@@ -99,8 +106,24 @@ export async function isSessionLive(
 /** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   const row = await sessionBatch(ctx.db).load(tokenHashOf(request));
-  const { id, name, email, sessionId } = requireLive(row, ctx.clock.now());
-  return { id, name, email, sessionId };
+  const { id, name, email, sessionId, role } = requireLive(row, ctx.clock.now());
+  return { id, name, email, sessionId, role };
+}
+
+const roleRank: Record<Role, number> = { reader: 0, librarian: 1, admin: 2 };
+
+/**
+ * The caller, when their role is at least `needs` (design.md §7.1): no live session 401, a
+ * lesser role 403. Every staff call starts here, so the role is read with the session, fresh.
+ */
+export async function requireStaff(
+  ctx: AppContext,
+  request: FastifyRequest,
+  needs: "librarian" | "admin",
+): Promise<AuthUser> {
+  const user = await authenticate(ctx, request);
+  if (roleRank[user.role] < roleRank[needs]) throw errors.forbidden(needs);
+  return user;
 }
 
 /**

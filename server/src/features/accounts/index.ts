@@ -3,3 +3,5 @@
 export { authenticate, isSessionLive, readWithSession, tokenHashOf, type AuthUser } from "./auth";
 export { addToBalance, lockBalance } from "./balance";
 export { mailNameOf, mailRecipientOf, sendPasswordReset } from "./service";
+export { requireStaff, type Role } from "./auth";
+export { setRoleByEmail } from "./roles";

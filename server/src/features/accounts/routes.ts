@@ -63,7 +63,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         tags,
         summary: "Log in; answers a bearer token valid 30 days",
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorsOf(400, 401, 429) },
+        response: { 200: loginResponseSchema, ...errorsOf(400, 401, 403, 429) },
       },
     },
     async (request) => {

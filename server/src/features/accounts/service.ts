@@ -66,6 +66,7 @@ function presentUserInfo(row: UserRow): UserInfo {
     email: row.email,
     balance: penceToPounds(row.balancePence),
     createdat: row.createdAt.toISOString(),
+    role: row.role as UserInfo["role"],
   };
 }
 
@@ -166,6 +167,8 @@ export async function login(
     // An account under attack gives a source one guess, and the same answer for any guess.
     throw limits.underAttack ? errors.tooManyRequests() : errors.wrongCredentials();
   }
+  // Told only to someone who knows the password: a guesser learns nothing of the account.
+  if (user.blockedAt) throw errors.accountBlocked();
   const token = await startSession(ctx.db, user.id, ctx.clock.now());
   return { state: "success", token, expiresIn: SESSION_MS / 1000, UUID: user.id };
 }

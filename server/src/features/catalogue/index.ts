@@ -9,6 +9,7 @@ export {
   addBooks,
   addCategories,
   adjustRating,
+  bumpCatalogueVersion,
   ensureCategory,
   listCategoriesForImport,
   lockBookByTitle,

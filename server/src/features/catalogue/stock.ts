@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
-import { books, categories } from "../../db/schema";
+import { books, catalogueVersion, categories } from "../../db/schema";
 import { announce } from "../../events";
 import { normalizeForSearch } from "./search-text";
 
@@ -242,4 +242,15 @@ export async function listCategoriesForImport(db: Executor) {
       searchName: categories.searchName,
     })
     .from(categories);
+}
+
+/**
+ * Raises the catalogue's version in `tx`: every process polls it and drops its catalogue caches
+ * when it moves, so a staff change shows everywhere within a second (design.md §7.1).
+ */
+export async function bumpCatalogueVersion(tx: Transaction): Promise<void> {
+  await tx
+    .update(catalogueVersion)
+    .set({ version: sql`${catalogueVersion.version} + 1` })
+    .where(eq(catalogueVersion.id, 1));
 }

@@ -70,7 +70,11 @@ if (values.category !== undefined) {
 
 // npm runs this in server/; paths are the caller's, relative to where they typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
-const config = loadConfig();
+// DATA_DIR too: the default ./data is the one `npm start` uses, beside where the command was typed.
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: path.resolve(cwd, process.env.DATA_DIR || "./data"),
+});
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
