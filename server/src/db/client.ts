@@ -12,6 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Config } from "../config";
 import * as schema from "./schema";
+import { lockPgliteDir } from "./pglite-lock";
 import { preparingReads } from "./prepared-reads";
 import { WriteCount, watchWrites } from "./writes";
 
@@ -92,11 +93,18 @@ async function openPglite(
   loadDataDir: Blob | undefined,
 ): Promise<DatabaseHandle> {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create({
-    ...(dir ? { dataDir: dir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { pg_trgm },
-  });
+  const release = dir ? lockPgliteDir(dir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const writes = new WriteCount();
   const db = drizzlePglite({ client: watchWrites(client, writes), schema });
   writeCounts.set(db, writes);
@@ -106,7 +114,10 @@ async function openPglite(
     db: db as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
     pglite: client,
   };
 }

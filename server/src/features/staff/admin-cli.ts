@@ -1,9 +1,11 @@
 // `npm run admin -- grant EMAIL ROLE`: gives an account a role (reader, librarian or admin) on
 // the configured database, the embedded one or PostgreSQL. The first admin is made this way, or
-// with ADMIN_EMAIL at start. Exits 0 when done, 1 when there is no such account, 2 on bad usage.
+// with ADMIN_EMAIL at start. Exits 0 when done, 1 when there is no such account, 2 on bad usage, 3 when the embedded
+// database is open in a running shop (stop it first, or use ADMIN_EMAIL).
 import { roleSchema } from "@folio/contract/admin";
 import { loadConfig } from "../../config";
 import { openConfiguredDatabase } from "../../db/client";
+import { DatabaseInUse } from "../../db/pglite-lock";
 import { grantRole } from "./grant";
 
 const usage = "Usage: npm run admin -- grant EMAIL ROLE   (ROLE: reader, librarian or admin)";
@@ -17,7 +19,14 @@ async function main(args: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const database = await openConfiguredDatabase(loadConfig());
+  let database;
+  try {
+    database = await openConfiguredDatabase(loadConfig());
+  } catch (error) {
+    if (!(error instanceof DatabaseInUse)) throw error;
+    console.error(error.message);
+    return 3;
+  }
   try {
     await database.migrate();
     const outcome = await grantRole(database.db, email, role.data, "command line");
