@@ -286,7 +286,7 @@ export const updateCategoryRequestSchema = z
 // Readers
 
 export const readerSummarySchema = z.object({
-  userId: z.string(),
+  userId: z.uuid(),
   name: z.string(),
   email: z.string(),
   role: roleSchema,
@@ -316,7 +316,7 @@ export const adminLoanSchema = z.object({
   title: z.string(),
   author: z.string(),
   /** null once the reader's account is deleted */
-  userId: z.string().nullable(),
+  userId: z.uuid().nullable(),
   readerName: z.string().nullable(),
   readerEmail: z.string().nullable(),
   borrowedAt: z.string(),
@@ -354,7 +354,7 @@ export const adminReviewSchema = z.object({
   reviewId: wireIdSchema,
   bookId: wireIdSchema,
   bookTitle: z.string(),
-  userId: z.string(),
+  userId: z.uuid(),
   username: z.string(),
   rating: z.number().int(),
   content: z.string(),
@@ -532,7 +532,7 @@ export type ReviewModeration = z.infer<typeof reviewModerationSchema>;
 export const auditEntrySchema = z.object({
   id: wireIdSchema,
   /** null for the command line (npm run admin) */
-  actorId: z.string().nullable(),
+  actorId: z.uuid().nullable(),
   actorEmail: z.string(),
   action: z.string(),
   targetType: z.string(),

@@ -16,13 +16,16 @@ export interface MailFormat {
 export interface DomainEvents {
   /** A copy of a book went back on the shelf (a loan ended, or stock was added). */
   copyFreed: { bookId: number; at: Date };
-  /** A loan ended: returned by its reader, returned automatically, or its account deleted. */
+  /**
+   * A loan ended: returned by its reader, returned automatically, ended by staff, or its account
+   * deleted.
+   */
   loanClosed: {
     loanId: number;
     bookId: number;
     userId: string;
     at: Date;
-    how: "returned" | "auto-returned" | "account-deleted";
+    how: "returned" | "auto-returned" | "ended-by-staff" | "account-deleted";
   };
   /** An account is being deleted: its rows still exist until every handler has run. */
   accountDeleted: { userId: string; at: Date };

@@ -149,10 +149,127 @@ export const errors = {
     ),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
+
+  // The staff catalogue: books, categories and EPUB uploads (design.md §7.1).
+  uploadNotFound: () =>
+    new AppError(
+      404,
+      "UPLOAD_NOT_FOUND",
+      "That upload is not here any more: uploads are kept for 24 hours. Please upload the file again.",
+      "uploadId",
+    ),
+  uploadTooLarge: (limit: string) =>
+    new AppError(
+      413,
+      "UPLOAD_TOO_LARGE",
+      `This file is larger than ${limit}, the most an EPUB upload can be.`,
+    ),
+  uploadNotEpub: () =>
+    new AppError(
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send the EPUB file itself as the request body, with Content-Type application/epub+zip.",
+    ),
+  /** the file is no EPUB the shop can lend: `reason` says why, in a librarian's words */
+  epubRejected: (kind: "invalid" | "too-large" | "drm", reason: string) =>
+    kind === "too-large"
+      ? new AppError(413, "EPUB_TOO_LARGE", `This EPUB is too large: ${reason}.`)
+      : kind === "drm"
+        ? new AppError(
+            422,
+            "EPUB_DRM",
+            `This EPUB is ${reason}: the shop can only lend EPUBs without DRM.`,
+          )
+        : new AppError(422, "EPUB_INVALID", `This file is not a valid EPUB: ${reason}.`),
+  bookExists: (title: string, author: string) =>
+    new AppError(
+      409,
+      "BOOK_EXISTS",
+      `"${title}" by ${author} is already in the catalogue: a title and author can be there only once.`,
+      "title",
+    ),
+  copiesBelowLent: (lent: number, held: number) =>
+    new AppError(
+      409,
+      "COPIES_BELOW_LENT",
+      held === 0
+        ? `${lent} ${lent === 1 ? "copy is" : "copies are"} on loan: copies can't be fewer than that.`
+        : `${lent} ${lent === 1 ? "copy is" : "copies are"} on loan and ${held} kept for readers' holds: copies can't be fewer than ${lent + held}.`,
+      "copies",
+    ),
+  bookRetired: () => new AppError(409, "BOOK_RETIRED", "This book is retired already.", "bookId"),
+  bookNotRetired: () =>
+    new AppError(409, "BOOK_NOT_RETIRED", "This book is not retired.", "bookId"),
+  categoryExists: (name: string) =>
+    new AppError(409, "CATEGORY_EXISTS", `There is already a category named "${name}".`, "name"),
   tooManyRequests: () =>
     new AppError(
       429,
       "TOO_MANY_REQUESTS",
       "Too many requests. Please wait a minute and try again.",
     ),
+
+  // The staff console: readers, loans, mail and reviews (design.md §7.1).
+  readerNotFound: () =>
+    new AppError(404, "READER_NOT_FOUND", "That account does not exist.", "userId"),
+  /** staff acting on their own account where another must (money, block, their admin role) */
+  ownAccount: (message: string) => new AppError(409, "OWN_ACCOUNT", message, "userId"),
+  onlyAdminOnStaff: () =>
+    new AppError(
+      403,
+      "FORBIDDEN",
+      "Only an administrator can block or unblock a member of staff.",
+      "userId",
+    ),
+  alreadyBlocked: () =>
+    new AppError(409, "ALREADY_BLOCKED", "This account is blocked already.", "userId"),
+  notBlocked: () => new AppError(409, "NOT_BLOCKED", "This account is not blocked.", "userId"),
+  roleUnchanged: (roleName: string) =>
+    new AppError(
+      409,
+      "ROLE_UNCHANGED",
+      `This account is ${/^[AEIOU]/.test(roleName) ? "an" : "a"} ${roleName} already.`,
+      "role",
+    ),
+  balanceTooLow: (balancePence: number) =>
+    new AppError(
+      409,
+      "BALANCE_TOO_LOW",
+      `A balance can't go below £0: this reader's balance is ${formatPenceGrouped(balancePence)}, so at most ${formatPenceGrouped(balancePence)} can be taken off.`,
+      "amount",
+    ),
+  ledgerEntryNotFound: () =>
+    new AppError(404, "LEDGER_ENTRY_NOT_FOUND", "That ledger entry does not exist.", "ledgerId"),
+  notACharge: () =>
+    new AppError(
+      409,
+      "NOT_A_CHARGE",
+      "Only a borrow or renewal charge can be refunded.",
+      "ledgerId",
+    ),
+  chargeWithoutReader: () =>
+    new AppError(
+      409,
+      "NO_READER",
+      "The reader this charge was made to has deleted their account: there is no balance to refund to.",
+      "ledgerId",
+    ),
+  refundTooLarge: (chargePence: number, refundedPence: number) =>
+    new AppError(
+      409,
+      "REFUND_TOO_LARGE",
+      `${refundedPence > 0 ? `${formatPenceGrouped(refundedPence)} of this ${formatPenceGrouped(chargePence)} charge has been refunded already` : `This charge was ${formatPenceGrouped(chargePence)}`}: at most ${formatPenceGrouped(chargePence - refundedPence)} can still be refunded.`,
+      "amount",
+    ),
+  staffLoanNotFound: () =>
+    new AppError(404, "LOAN_NOT_FOUND", "That loan does not exist.", "loanId"),
+  loanEnded: () => new AppError(409, "LOAN_ENDED", "This loan has ended already.", "loanId"),
+  mailNotFound: () => new AppError(404, "MAIL_NOT_FOUND", "That mail does not exist.", "mailId"),
+  mailSent: () => new AppError(409, "MAIL_SENT", "This mail was sent already.", "mailId"),
+  staffReviewNotFound: () =>
+    new AppError(404, "REVIEW_NOT_FOUND", "That review does not exist.", "reviewId"),
+  reviewHidden: () =>
+    new AppError(409, "REVIEW_HIDDEN", "This review is hidden already.", "reviewId"),
+  reviewNotHidden: () =>
+    new AppError(409, "REVIEW_NOT_HIDDEN", "This review is not hidden.", "reviewId"),
 } as const;

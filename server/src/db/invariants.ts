@@ -11,6 +11,7 @@ export interface InvariantCheck {
 
 export const invariantChecks: readonly InvariantCheck[] = [
   {
+    // Every kind of row counts: top-ups, charges, staff adjustments and refunds alike.
     rule: "every balance equals the sum of its ledger and is not negative",
     sql: `
     select 'user ' || u.id || ': balance ' || u.balance_pence || ' but ledger '
@@ -66,20 +67,40 @@ export const invariantChecks: readonly InvariantCheck[] = [
     sql: `
     select 'loan ' || lo.id || ': due ' || lo.due_at || ', last charged ' || max(le.created_at)
       as problem
-    from loans lo join ledger le on le.loan_id = lo.id
+    from loans lo join ledger le on le.loan_id = lo.id and le.kind in ('borrow', 'renewal')
     where lo.returned_at is null
     group by lo.id
     having lo.due_at > max(le.created_at) + interval '60 days'`,
   },
   {
-    rule: "every book's rating is the mean of its reviews",
+    rule: "every book's rating is the mean of its reviews that are not hidden",
     sql: `
     select 'book ' || b.id || ': rating ' || coalesce(b.rating::text, 'none')
       || ' but reviews say ' || coalesce(round(avg(r.rating), 1)::text, 'none') as problem
-    from books b left join reviews r on r.book_id = b.id
+    from books b left join reviews r on r.book_id = b.id and r.hidden_at is null
     group by b.id
     having b.rating is distinct from round(avg(r.rating), 1)
       or b.rating_count <> count(r.id) or b.rating_sum <> coalesce(sum(r.rating), 0)`,
+  },
+  {
+    rule: "refunds of a charge never exceed it, and each gives back a borrow or renewal charge",
+    sql: `
+    select 'ledger ' || c.id || ': a ' || c.kind || ' of ' || c.amount_pence || ' with '
+      || sum(r.amount_pence) || ' refunded' as problem
+    from ledger r join ledger c on c.id = r.refund_of
+    where r.kind = 'refund'
+    group by c.id, c.kind, c.amount_pence
+    having c.kind not in ('borrow', 'renewal') or sum(r.amount_pence) > -c.amount_pence`,
+  },
+  {
+    rule: "every staff adjustment and refund has its reason and a refund names its charge",
+    sql: `
+    select 'ledger ' || id || ': a ' || kind || ' without '
+      || case when reason is null or btrim(reason) = '' then 'a reason' else 'its charge' end
+      as problem
+    from ledger
+    where kind in ('adjustment', 'refund')
+      and (reason is null or btrim(reason) = '' or (kind = 'refund') <> (refund_of is not null))`,
   },
   {
     rule: "every mail in the outbox is delivered or still pending",

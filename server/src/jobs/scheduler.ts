@@ -1,8 +1,11 @@
+import { staffLimits } from "@folio/contract/staff";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { nextMidnight } from "../calendar";
+import { HOUR } from "../clock";
 import type { AppContext } from "../context";
 import type { Transaction } from "../db/client";
+import { sweepUploads } from "../features/catalogue";
 import {
   autoReturnOverdue,
   noticeOverdue,
@@ -54,13 +57,22 @@ export async function sweepLoans(ctx: AppContext): Promise<SweepReport> {
   return report;
 }
 
+/**
+ * Throws away the EPUB uploads no book was made of within staffLimits.uploadKeepHours. Every
+ * process may run it: deleting a file twice is harmless.
+ */
+export function sweepOldUploads(ctx: AppContext): Promise<number> {
+  return sweepUploads(ctx.content, ctx.clock.now(), staffLimits.uploadKeepHours * HOUR);
+}
+
 export async function nightlyMaintenance(ctx: AppContext): Promise<boolean> {
   return underLock(ctx, NIGHTLY_LOCK, (tx) => refreshRecentLoans(tx, ctx.clock.now()));
 }
 
 /**
  * Starts the periodic work: a loan sweep at start (catching up after downtime), every minute,
- * and at each local midnight of the shop's time zone, with the nightly maintenance then.
+ * and at each local midnight of the shop's time zone, with the nightly maintenance then; the
+ * sweep of old uploads at start and every hour.
  */
 export class Scheduler {
   private timers: NodeJS.Timeout[] = [];
@@ -83,6 +95,13 @@ export class Scheduler {
     );
     every.unref();
     this.timers.push(every);
+    this.run("upload sweep", () => sweepOldUploads(this.ctx));
+    const hourly = setInterval(
+      () => this.run("upload sweep", () => sweepOldUploads(this.ctx)),
+      HOUR,
+    );
+    hourly.unref();
+    this.timers.push(hourly);
     this.scheduleMidnight();
   }
 

@@ -51,7 +51,12 @@ export async function seedCatalogue(db: Database): Promise<SeedReport> {
 /** Writes the EPUB of every seed book that has none yet; returns how many were written. */
 export async function ensureSeedEditions(db: Database, store: ContentStore): Promise<number> {
   const rows = await db
-    .select({ id: books.id, title: books.title, author: books.author })
+    .select({
+      id: books.id,
+      title: books.title,
+      author: books.author,
+      contentVersion: books.contentVersion,
+    })
     .from(books)
     .where(
       sql`(${books.title}, ${books.author}) in (select * from unnest(${sql.param(seedBooks.map((b) => b.title))}::text[], ${sql.param(seedBooks.map((b) => b.author))}::text[]))`,
@@ -59,7 +64,7 @@ export async function ensureSeedEditions(db: Database, store: ContentStore): Pro
   const seedByKey = new Map(seedBooks.map((b) => [`${b.title}\u0000${b.author}`, b]));
   let written = 0;
   for (const row of rows) {
-    const key = bookContentKey(row.id);
+    const key = bookContentKey(row.id, row.contentVersion);
     if (await store.has(key)) continue;
     const seed = seedByKey.get(`${row.title}\u0000${row.author}`);
     if (!seed) continue;

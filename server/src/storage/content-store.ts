@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import path from "node:path";
 import type { Config } from "../config";
@@ -7,6 +7,11 @@ import type { Config } from "../config";
 export interface ContentInfo {
   size: number;
   modified: Date;
+}
+
+/** One stored file, as a listing names it. */
+export interface ContentEntry extends ContentInfo {
+  key: string;
 }
 
 /**
@@ -23,6 +28,8 @@ export interface ContentStore {
   stat(key: string): Promise<ContentInfo | null>;
   /** The bytes from start to end inclusive (the whole file without a range), as a stream. */
   stream(key: string, range?: { start: number; end: number }): Readable;
+  /** Every file whose key starts with `prefix` ("uploads/"), in no particular order. */
+  list(prefix: string): Promise<ContentEntry[]>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
@@ -76,6 +83,29 @@ export class FileContentStore implements ContentStore {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async list(prefix: string): Promise<ContentEntry[]> {
+    // The folder the prefix names, then the names in it (and below it) that start with the rest.
+    const slash = prefix.lastIndexOf("/");
+    const folder = prefix.slice(0, slash + 1);
+    const start = prefix.slice(slash + 1);
+    const base = path.join(this.root, ...folder.split("/").filter(Boolean));
+    let names: string[];
+    try {
+      names = await readdir(base, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const found: ContentEntry[] = [];
+    for (const name of names) {
+      const key = folder + name.split(path.sep).join("/");
+      if (!name.startsWith(start)) continue;
+      const info = await stat(path.join(base, name)).catch(() => null);
+      if (info?.isFile()) found.push({ key, size: info.size, modified: info.mtime });
+    }
+    return found;
+  }
+
   /** Written to a temporary name and renamed, so a reader never sees half a file. */
   async put(key: string, data: Uint8Array): Promise<void> {
     const target = this.pathOf(key);
@@ -86,8 +116,17 @@ export class FileContentStore implements ContentStore {
   }
 }
 
-export const bookContentKey = (bookId: number) => `books/${bookId}.epub`;
-export const coverKey = (bookId: number, extension: string) => `covers/${bookId}.${extension}`;
+/**
+ * The key of a book's EPUB: version 0 is books/ID.epub, version n books/ID-vN.epub. A replaced
+ * file gets a new key, so the row can point at it only once it is stored (books.content_version).
+ */
+export const bookContentKey = (bookId: number, version = 0) =>
+  version === 0 ? `books/${bookId}.epub` : `books/${bookId}-v${version}.epub`;
+/** A cover's key; a cover that came with a replaced file carries that file's version. */
+export const coverKey = (bookId: number, extension: string, version = 0) =>
+  version === 0 ? `covers/${bookId}.${extension}` : `covers/${bookId}-v${version}.${extension}`;
+/** Where an uploaded EPUB waits, checked, until a book is made of it or it is swept away. */
+export const uploadKey = (uploadId: string) => `uploads/${uploadId}.epub`;
 
 /** The content store the configuration names: files under DATA_DIR/content. */
 export const contentStoreOf = (config: Pick<Config, "dataDir">): ContentStore =>

@@ -5,3 +5,10 @@ export { addToBalance, lockBalance } from "./balance";
 export { mailNameOf, mailRecipientOf, sendPasswordReset } from "./service";
 export { requireStaff, type Role } from "./auth";
 export { setRoleByEmail } from "./roles";
+export {
+  blockAccount,
+  lockAccount,
+  setRole,
+  unblockAccount,
+  type LockedAccount,
+} from "./staff-actions";

@@ -285,18 +285,27 @@ async function endResetLinks(tx: Transaction, userId: string, now: Date) {
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-export async function sendPasswordReset(ctx: AppContext, user: Pick<UserRow, "id" | "email">) {
+/**
+ * Mails the account a single-use reset link, valid for an hour. With `tx` (a staff call) the link
+ * and its mail are written in that transaction, with the change's audit row; the caller nudges
+ * the mail worker once it commits.
+ */
+export async function sendPasswordReset(
+  ctx: AppContext,
+  user: Pick<UserRow, "id" | "email">,
+  tx?: Transaction,
+) {
   const now = ctx.clock.now();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + RESET_MS);
   const resetUrl = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  const write = async (db: Executor) => {
+    await db
       .insert(passwordResets)
       .values({ tokenHash: hashOf(token), userId: user.id, createdAt: now, expiresAt });
-    const [reader] = await tx.select({ name: mailNameOf }).from(users).where(eq(users.id, user.id));
+    const [reader] = await db.select({ name: mailNameOf }).from(users).where(eq(users.id, user.id));
     await enqueueMail(
-      tx,
+      db,
       {
         type: "password_reset",
         to: user.email,
@@ -305,7 +314,9 @@ export async function sendPasswordReset(ctx: AppContext, user: Pick<UserRow, "id
       ctx.mail.format,
       now,
     );
-  });
+  };
+  if (tx) await write(tx);
+  else await ctx.db.transaction(write);
 }
 
 export async function resetPassword(

@@ -1,9 +1,40 @@
 // The catalogue's public face (decision 016): other features and the app import only this.
-// It owns `books` and `categories`; stock.ts holds every write to them.
+// It owns `books` and `categories`: stock.ts holds the writes other features ask for, editing.ts
+// staff's edits and files.ts the writes that store a book's file with its row.
 export { drawCover } from "./cover";
+export {
+  createBook,
+  createCategory,
+  lentOrHeld,
+  restoreBook,
+  retireBook,
+  updateBook,
+  updateCategory,
+  type BookFields,
+  type Change,
+} from "./editing";
+export {
+  addBookWithFiles,
+  bookFileKey,
+  deleteUpload,
+  readUpload,
+  replaceBookFile,
+  storeUpload,
+  sweepUploads,
+  type BookFiles,
+  type ReplacedFile,
+} from "./files";
+export { catalogueChanged } from "./freshness";
 export { coverUrlFor, presentBook, type ListedBookRow } from "./presenter";
 export { categoryName, findBooks, listedBookOwnColumns } from "./service";
 export { normalizeForSearch } from "./search-text";
+export {
+  findStaffBook,
+  findStaffCategory,
+  listStaffBooks,
+  listStaffCategories,
+  suggestCategory,
+} from "./staff-reads";
 export {
   addBook,
   addBooks,

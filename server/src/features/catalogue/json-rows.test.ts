@@ -63,6 +63,7 @@ describe("rows read as JSON text", () => {
       "rating: string, declared number",
       "description: number, declared string",
       "language: null in a not-null column",
+      "retiredAt: number, declared string",
     ]);
   });
 });

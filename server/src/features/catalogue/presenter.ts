@@ -9,8 +9,11 @@ export function coverUrlFor(bookId: number): string {
   return `/api/books/${bookId}/cover`;
 }
 
-/** The columns a book in a list needs: no search columns, no counters only detail shows. */
-export type ListedBookRow = Pick<
+/**
+ * The columns a book in a list needs: no search columns, no counters only detail shows.
+ * `retiredAt` is a Date as drizzle reads it, ISO text as a JSON read gives it.
+ */
+export type ListedBookRow = { retiredAt: Date | string | null } & Pick<
   BookWithCategory,
   | "id"
   | "title"
@@ -29,8 +32,12 @@ export type ListedBookRow = Pick<
   | "borrowTimes"
 >;
 
-/** The one place where database columns become the wire names of spec.md §3. */
+/**
+ * The one place where database columns become the wire names of spec.md §3. A retired book
+ * shows no copy free and no lend left: it cannot be borrowed (design.md §7.1).
+ */
 export function presentBook(row: ListedBookRow): Book {
+  const retired = row.retiredAt !== null;
   return {
     bookId: wireId(row.id),
     id: wireId(row.id),
@@ -43,11 +50,11 @@ export function presentBook(row: ListedBookRow): Book {
     ratingCount: row.ratingCount,
     description: row.description,
     coverUrl: coverUrlFor(row.id),
-    availableCopies: row.availableCopies,
+    availableCopies: retired ? 0 : row.availableCopies,
     totalCopies: row.totalCopies,
     year: row.year,
     language: row.language,
-    lendsLeft: Math.max(0, row.loanCap - row.borrowTimes),
+    lendsLeft: retired ? 0 : Math.max(0, row.loanCap - row.borrowTimes),
   };
 }
 

@@ -19,8 +19,10 @@ import type { Database } from "../../db/client";
 import { sendJsonText } from "../../http/json-text";
 import type { ContentStore } from "../../storage/content-store";
 import { ResponseCache } from "../../http/response-cache";
+import { CatalogueWatch } from "./freshness";
 import {
   coverOf,
+  dropKeptCatalogue,
   getBook,
   getCategory,
   listBooksByCategory,
@@ -39,6 +41,8 @@ export interface CatalogueDeps {
  * Category counts change only when books are added (seed, import). Popular moves with loans and
  * ratings, and a search's results with new books: a few seconds late is invisible to a reader.
  * Book detail is never cached, since a reader who borrows sees its copies go down at once.
+ * A staff change to the catalogue drops them all, in every process, within a second (decision
+ * 020): each process watches the catalogue's version.
  */
 export const CACHE_MS = { categories: 30_000, popular: 5_000, search: 10_000 };
 
@@ -74,6 +78,17 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
     popular: new ResponseCache<string>(CACHE_MS.popular, 100),
     search: new ResponseCache<string>(CACHE_MS.search, 5000),
   };
+  const watch = new CatalogueWatch(db, (error) =>
+    app.log.warn({ err: error }, "could not read the catalogue's version"),
+  );
+  watch.onChange(() => {
+    for (const cache of Object.values(caches)) cache.clear();
+    dropKeptCatalogue(db);
+  });
+  // From when the app is ready: the database is migrated by then (serve.ts prepares it after
+  // building the app).
+  app.addHook("onReady", () => watch.start());
+  app.addHook("onClose", () => watch.stop());
 
   api.get(
     "/api/books/popular",

@@ -14,7 +14,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from "@folio/contract/catalogue";
-import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import { keyReadsOf, type Database, type Executor } from "../../db/client";
 import { jsonArrayOf, parseJsonRows } from "../../db/json";
@@ -67,6 +67,8 @@ export const listedBookOwnColumns = {
   // For lendsLeft: a list shows when a book's lending licence is spent.
   loanCap: books.loanCap,
   borrowTimes: books.borrowTimes,
+  // A retired book still answers (its readers see it) but shows it cannot be borrowed.
+  retiredAt: books.retiredAt,
 };
 
 /** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
@@ -102,6 +104,7 @@ function preparedFor(db: Database) {
     // "desc nulls last" on recent_loans as in books_popular_idx, so the index gives the order;
     // the column is not null, so the order is the same as plain "desc".
     popular: selectBooks(db)
+      .where(isNull(books.retiredAt))
       .orderBy(
         sql`${books.recentLoans} desc nulls last`,
         sql`${books.rating} desc nulls last`,
@@ -135,9 +138,9 @@ export async function listPopularBooks(db: Database, paging: Paging): Promise<Bo
 }
 
 /**
- * Category names by id, read again at most every CATEGORY_NAMES_MS and whenever a book names a
- * category not yet known: categories are added (seed, import) but never renamed, so book detail
- * reads one row of books and no join.
+ * Category names by id, read again at most every CATEGORY_NAMES_MS, whenever a book names a
+ * category not yet known, and when the catalogue changes (staff rename categories: decision
+ * 020), so book detail reads one row of books and no join.
  */
 const CATEGORY_NAMES_MS = 60_000;
 const categoryNames = perDatabase(() => ({ names: new Map<number, string>(), readAt: 0 }));
@@ -188,7 +191,8 @@ export function searchStatement(db: Executor, query: SearchQuery) {
     throw errors.validation(SEARCH_PARAMETER_REQUIRED);
   }
   const contains = (term: string) => `%${escapeLike(term)}%`;
-  const conditions: SQL[] = [];
+  // Retired books are gone from search (design.md §7.1).
+  const conditions: SQL[] = [isNull(books.retiredAt)];
   if (terms.title) conditions.push(sql`${books.searchTitle} like ${contains(terms.title)}`);
   if (terms.author) conditions.push(sql`${books.searchAuthor} like ${contains(terms.author)}`);
   if (terms.category) {
@@ -234,6 +238,17 @@ export function searchStatement(db: Executor, query: SearchQuery) {
 export const SEARCH_IDS_MS = 5 * 60_000;
 const searchIds = perDatabase(() => new ResponseCache<number[]>(SEARCH_IDS_MS, 20_000));
 
+/**
+ * Drops what this module keeps of the catalogue (search ids, category names): the catalogue
+ * changed, here or in another process (decision 020).
+ */
+export function dropKeptCatalogue(db: Database): void {
+  searchIds(db).clear();
+  const names = categoryNames(db);
+  names.names = new Map();
+  names.readAt = 0;
+}
+
 /** `fresh` searches the database even when the ids of that search are kept. */
 export async function searchBooks(
   db: Database,
@@ -256,11 +271,14 @@ export async function searchBooks(
   return { ...list, message };
 }
 
+/** A category's books as readers see them: retired ones are neither listed nor counted. */
+const listedInCategory = and(eq(books.categoryId, categories.id), isNull(books.retiredAt));
+
 async function findCategory(db: Database, categoryId: number) {
   const [row] = await db
     .select({ ...getTableColumns(categories), bookCount: count(books.id) })
     .from(categories)
-    .leftJoin(books, eq(books.categoryId, categories.id))
+    .leftJoin(books, listedInCategory)
     .where(eq(categories.id, categoryId))
     .groupBy(categories.id);
   if (!row) throw errors.categoryNotFound();
@@ -275,7 +293,7 @@ export async function listBooksByCategory(
   const category = await findCategory(db, categoryId);
   const window = windowOf(paging);
   const rows = await selectBooks(db)
-    .where(eq(books.categoryId, categoryId))
+    .where(and(eq(books.categoryId, categoryId), isNull(books.retiredAt)))
     .orderBy(asc(books.title), asc(books.id))
     .limit(window.pageSize + 1)
     .offset(window.offset);
@@ -286,7 +304,7 @@ export async function listCategories(db: Database): Promise<CategoriesList> {
   const rows = await db
     .select({ ...getTableColumns(categories), bookCount: count(books.id) })
     .from(categories)
-    .leftJoin(books, eq(books.categoryId, categories.id))
+    .leftJoin(books, listedInCategory)
     .groupBy(categories.id)
     .orderBy(asc(categories.name));
   return {

@@ -20,6 +20,8 @@ export async function lockBooksForLending(tx: Transaction, bookIds: number[]) {
       availableCopies: books.availableCopies,
       borrowTimes: books.borrowTimes,
       loanCap: books.loanCap,
+      // A retired book is lent to no one (design.md §7.1); its open loans go on.
+      retiredAt: books.retiredAt,
     })
     .from(books)
     .where(inArray(books.id, bookIds))
@@ -150,6 +152,8 @@ export interface NewBook {
   description: string;
   pricePence: number;
   copies: number;
+  /** loans its lending licence allows in all; the column's default (10) when left out */
+  loanCap?: number;
 }
 
 const bookValues = (book: NewBook) => ({
@@ -164,6 +168,7 @@ const bookValues = (book: NewBook) => ({
   availableCopies: book.copies,
   searchTitle: normalizeForSearch(book.title),
   searchAuthor: normalizeForSearch(book.author),
+  ...(book.loanCap === undefined ? {} : { loanCap: book.loanCap }),
 });
 
 /** Adds the books not there yet (by title and author); answers how many were added. */

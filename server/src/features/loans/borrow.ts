@@ -17,6 +17,9 @@ import { postToLedger } from "../payments";
 /** A reader who had a book this recently borrows it again without spending its licence. */
 const RELEND_DAYS = LOAN_DAYS;
 
+/** Why a retired book was not lent: it is among InvalidBookIds, as a book not in the catalogue. */
+const NO_LONGER_LENT = "This book is no longer lent";
+
 interface Classified {
   borrowable: {
     id: number;
@@ -27,6 +30,8 @@ interface Classified {
     spendsLicence: boolean;
   }[];
   invalid: number[];
+  /** retired books (design.md §7.1): answered as invalid, with their own reason */
+  retired: number[];
   borrowed: number[];
   lowStock: number[];
   exceedLimit: number[];
@@ -60,6 +65,7 @@ async function classify(
   const result: Classified = {
     borrowable: [],
     invalid: [],
+    retired: [],
     borrowed: [],
     lowStock: [],
     exceedLimit: [],
@@ -68,6 +74,7 @@ async function classify(
     const book = byId.get(id);
     if (!book) result.invalid.push(id);
     else if (held.has(id)) result.borrowed.push(id);
+    else if (book.retiredAt) result.retired.push(id);
     else if (!hadRecently.has(id) && book.borrowTimes >= book.loanCap) result.exceedLimit.push(id);
     else if (book.availableCopies <= 0) result.lowStock.push(id);
     else result.borrowable.push({ ...book, spendsLicence: !hadRecently.has(id) });
@@ -78,6 +85,7 @@ async function classify(
 function failureMessage(c: Classified): string {
   const reasons = [
     c.invalid.length ? `${borrowMessages.invalid} (${c.invalid.length})` : null,
+    c.retired.length ? `${NO_LONGER_LENT} (${c.retired.length})` : null,
     c.lowStock.length ? `${borrowMessages.lowStock} (${c.lowStock.length})` : null,
     c.borrowed.length ? `${borrowMessages.alreadyBorrowed} (${c.borrowed.length})` : null,
     c.exceedLimit.length ? `${borrowMessages.exceedLimit} (${c.exceedLimit.length})` : null,
@@ -108,7 +116,9 @@ export async function borrowBooks(
         dueDate: null,
         balance: penceToPounds(balancePence),
         newPayment: 0,
-        InvalidBookIds: c.invalid.map(wireId),
+        InvalidBookIds: bookIds
+          .filter((id) => c.invalid.includes(id) || c.retired.includes(id))
+          .map(wireId),
         LowStockBookIds: c.lowStock.map(wireId),
         BorrowedBookIds: c.borrowed.map(wireId),
         ExceedLimitBookIds: c.exceedLimit.map(wireId),

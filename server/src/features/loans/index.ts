@@ -1,4 +1,4 @@
 // Loans' public face (decision 016). It owns `loans`.
 export { autoReturnOverdue, noticeOverdue, refreshRecentLoans, remindDueSoon } from "./lifecycle";
 export { mailAboutLoan } from "./loan-mail";
-export { returnAllOpenLoans } from "./service";
+export { endLoan, returnAllOpenLoans } from "./service";

@@ -246,7 +246,7 @@ export async function closeLoan(
   tx: Transaction,
   loan: Pick<LoanRow, "id" | "bookId" | "userId">,
   returnedAt: Date,
-  how: "returned" | "auto-returned",
+  how: "returned" | "auto-returned" | "ended-by-staff",
 ): Promise<boolean> {
   const book = await shelveLoan(ctx, tx, loan, returnedAt, how);
   // Another process closed it first: nothing more to do, and no second mail.
@@ -265,6 +265,7 @@ export async function closeLoan(
             returnDate: returnedAt,
             bookUrl: `${ctx.config.publicUrl}/book/${loan.bookId}`,
             shopUrl: ctx.config.publicUrl,
+            endedByLibrary: how === "ended-by-staff",
           },
           dedupeKey: `return:${loan.id}`,
         },
@@ -274,6 +275,23 @@ export async function closeLoan(
     }
   }
   return true;
+}
+
+/**
+ * Staff end an open loan as a return would (the copy goes back, the reader is mailed); answers
+ * the loan as it was. An unknown loan 404, one that has ended already 409.
+ */
+export async function endLoan(
+  ctx: AppContext,
+  tx: Transaction,
+  loanId: number,
+  at: Date,
+): Promise<LoanRow> {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for("update");
+  if (!loan) throw errors.staffLoanNotFound();
+  if (loan.returnedAt) throw errors.loanEnded();
+  await closeLoan(ctx, tx, loan, at, "ended-by-staff");
+  return loan;
 }
 
 export async function returnLoan(

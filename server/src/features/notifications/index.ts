@@ -2,6 +2,7 @@
 // the mails it cannot write from its own records are passed in (MailWriters).
 export { MailDelivery, type MailDeliveryOptions } from "./delivery";
 export { enqueueMail, type OutgoingMail } from "./outbox";
+export { retryMail } from "./retry";
 export { type LoanMailType, type MailCaller, type MailWriters } from "./service";
 export { formatLongDate, type MailBook } from "./templates";
 export { fileTransport, smtpTransport, type MailTransport } from "./transport";

@@ -38,6 +38,8 @@ export interface MailData {
     /** the book's page, where the reader can review it */
     bookUrl: string;
     shopUrl: string;
+    /** the library ended the loan, not the reader */
+    endedByLibrary?: boolean;
   };
   top_up_receipt: {
     name: string | null;
@@ -213,6 +215,14 @@ export function renderMail<T extends ShopMailType>(
     }
     case "return": {
       const d = data as MailData["return"];
+      if (d.endedByLibrary)
+        return compose(`Your loan of ${d.book.title} has ended`, d.name, [
+          {
+            kind: "p",
+            text: `The library ended your loan of ${bookLine(d.book)} on ${date(d.returnDate)}. If you did not expect this, please contact the library.`,
+          },
+          { kind: "button", label: "Find your next book", url: d.shopUrl },
+        ]);
       return compose(`You returned ${d.book.title}`, d.name, [
         {
           kind: "p",

@@ -2,7 +2,7 @@ import type { Executor } from "../../db/client";
 import { ledger } from "../../db/schema";
 import { addToBalance } from "../accounts";
 
-export type LedgerKind = "topup" | "borrow" | "renewal";
+export type LedgerKind = "topup" | "borrow" | "renewal" | "adjustment" | "refund";
 
 export interface LedgerEntry {
   userId: string;
@@ -11,6 +11,12 @@ export interface LedgerEntry {
   amountPence: number;
   loanId?: number | null;
   at: Date;
+  /** why staff adjusted or refunded (the ledger's CHECK asks one of those rows) */
+  reason?: string | null;
+  /** the member of staff who did */
+  actorId?: string | null;
+  /** for a refund, the charge it gives back */
+  refundOf?: number | null;
 }
 
 /**
@@ -27,6 +33,9 @@ export async function postToLedger(tx: Executor, entry: LedgerEntry) {
       amountPence: entry.amountPence,
       loanId: entry.loanId ?? null,
       createdAt: entry.at,
+      reason: entry.reason ?? null,
+      actorId: entry.actorId ?? null,
+      refundOf: entry.refundOf ?? null,
     })
     .returning({ id: ledger.id });
   return { ledgerId: row!.id, balancePence };

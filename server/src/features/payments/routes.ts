@@ -60,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     security,
     summary: "The caller's statement: every change of balance, newest first, paged",
     description:
-      "Top-ups, borrow and renewal charges (and later adjustments and refunds), amounts in pounds (positive in, negative out), each with the balance after it. page from 1, pageSize 1 to 50 (default 10). Also answers GET with page and pageSize in the query.",
+      "Top-ups, borrow and renewal charges, the library's adjustments and its refunds (a refund names the book of the charge it gives back), amounts in pounds (positive in, negative out), each with the balance after it. page from 1, pageSize 1 to 50 (default 10). Also answers GET with page and pageSize in the query.",
     response: { 200: statementSchema, 400: errorBodySchema, 401: errorBodySchema },
   };
   api.post(

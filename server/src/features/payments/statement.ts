@@ -11,6 +11,8 @@ import type { AuthUser } from "../accounts";
  * Payment Records as a statement (decision 018): every ledger row of the reader, newest first,
  * a page at a time, each with the balance right after it. The running balance is summed over
  * all the reader's rows in the database, so it is right on every page, not only the first.
+ * Staff adjustments and refunds are rows like the rest; a refund carries its charge's loan, so
+ * it names the book it gives money back for.
  */
 export async function statementOf(
   ctx: AppContext,

@@ -1,4 +1,7 @@
-import { strFromU8, unzipSync, type Unzipped } from "fflate";
+import { strFromU8 } from "fflate";
+import { EpubArchive, EpubRejected, epubLimits, type ArchiveLimits } from "./epub-archive";
+
+export { EpubRejected } from "./epub-archive";
 
 export interface EpubMetadata {
   title: string;
@@ -9,8 +12,6 @@ export interface EpubMetadata {
   year: number | null;
   cover: { data: Uint8Array; extension: string } | null;
 }
-
-export class EpubRejected extends Error {}
 
 const entities: Record<string, string> = {
   amp: "&",
@@ -73,32 +74,66 @@ function resolve(base: string, href: string): string {
   return parts.join("/");
 }
 
-/** Reads an EPUB's package metadata; throws EpubRejected with a reason a librarian understands. */
-export function readEpubMetadata(bytes: Uint8Array): EpubMetadata {
-  let files: Unzipped;
-  try {
-    files = unzipSync(bytes);
-  } catch {
-    throw new EpubRejected("not a zip file, so not an EPUB");
-  }
-  if (files["META-INF/rights.xml"]) throw new EpubRejected("DRM-protected (META-INF/rights.xml)");
-  const encryption = files["META-INF/encryption.xml"];
-  if (encryption) {
-    const algorithms = [...strFromU8(encryption).matchAll(/<(?:\w+:)?EncryptionMethod[^>]*>/g)].map(
+/** Larger package files than these are no EPUB a person made. */
+const CONTAINER_MAX_BYTES = 1024 * 1024;
+const PACKAGE_MAX_BYTES = 16 * 1024 * 1024;
+/** A larger cover is left in the book but not shown: the shop draws one instead. */
+const COVER_MAX_BYTES = 5 * 1024 * 1024;
+
+const EPUB_MIMETYPE = "application/epub+zip";
+
+/** An entry's text, refused past `max` bytes (as it declares; reading stops there too). */
+function entryText(archive: EpubArchive, name: string, max: number, what: string): string | null {
+  const size = archive.declaredSize(name);
+  if (size === undefined) return null;
+  if (size > max) throw new EpubRejected(`its ${what} is larger than any EPUB's`);
+  return strFromU8(archive.read(name)!);
+}
+
+/**
+ * Checks an EPUB whole and reads its package metadata; throws EpubRejected with a reason a
+ * librarian understands. The zip is read safely (epub-archive.ts): its table of contents is
+ * checked before anything is unpacked, and every entry is then unpacked with a hard stop.
+ */
+export async function readEpubMetadata(
+  bytes: Uint8Array,
+  limits: ArchiveLimits = epubLimits,
+): Promise<EpubMetadata> {
+  const archive = EpubArchive.open(bytes, limits);
+  if (archive.has("META-INF/rights.xml"))
+    throw new EpubRejected("DRM-protected (META-INF/rights.xml)", "drm");
+  const encryption = entryText(
+    archive,
+    "META-INF/encryption.xml",
+    PACKAGE_MAX_BYTES,
+    "encryption.xml",
+  );
+  if (encryption !== null) {
+    const algorithms = [...encryption.matchAll(/<(?:\w+:)?EncryptionMethod[^>]*>/g)].map(
       (m) => attribute(m[0], "Algorithm") ?? "",
     );
     if (algorithms.some((a) => !FONT_OBFUSCATION.includes(a)))
-      throw new EpubRejected("DRM-protected (encrypted content)");
+      throw new EpubRejected("DRM-protected (encrypted content)", "drm");
   }
-  const container = files["META-INF/container.xml"];
-  if (!container)
+  const container = entryText(
+    archive,
+    "META-INF/container.xml",
+    CONTAINER_MAX_BYTES,
+    "container.xml",
+  );
+  if (container === null)
     throw new EpubRejected("no META-INF/container.xml, so no package document can be found");
-  const rootfile = /<(?:\w+:)?rootfile\s[^>]*>/i.exec(strFromU8(container))?.[0];
+  const rootfile = /<(?:\w+:)?rootfile\s[^>]*>/i.exec(container)?.[0];
   const opfPath = rootfile ? attribute(rootfile, "full-path") : undefined;
-  const opfBytes = opfPath ? files[opfPath] : undefined;
-  if (!opfPath || !opfBytes)
+  const opf = opfPath ? entryText(archive, opfPath, PACKAGE_MAX_BYTES, "package document") : null;
+  if (!opfPath || opf === null)
     throw new EpubRejected("no package document (the OPF file the container names is missing)");
-  const opf = strFromU8(opfBytes);
+  const mimetype = entryText(archive, "mimetype", 1024, "mimetype entry")?.trim() ?? null;
+  if (mimetype === null) throw new EpubRejected("it has no mimetype entry");
+  if (mimetype !== EPUB_MIMETYPE)
+    throw new EpubRejected(
+      `its mimetype entry says "${mimetype.slice(0, 60)}", not ${EPUB_MIMETYPE}`,
+    );
   const metadata = /<(?:\w+:)?metadata[\s>][\s\S]*?<\/(?:\w+:)?metadata>/i.exec(opf)?.[0] ?? "";
 
   const title = elements(metadata, "title")[0];
@@ -121,10 +156,14 @@ export function readEpubMetadata(bytes: Uint8Array): EpubMetadata {
     items.find((item) => coverId && item.id === attribute(coverId, "content"));
   let cover: EpubMetadata["cover"] = null;
   if (coverItem?.href && coverItem.type && imageExtensions[coverItem.type]) {
-    const data = files[resolve(opfPath, coverItem.href)];
-    if (data) cover = { data, extension: imageExtensions[coverItem.type]! };
+    const coverPath = resolve(opfPath, coverItem.href);
+    const size = archive.declaredSize(coverPath);
+    if (size !== undefined && size > 0 && size <= COVER_MAX_BYTES)
+      cover = { data: archive.read(coverPath)!, extension: imageExtensions[coverItem.type]! };
   }
 
+  // Every other entry is unpacked too, and counted: a damaged or lying one refuses the file.
+  await archive.verifyAll();
   return {
     title,
     authors: authors.length ? authors : ["Unknown Author"],

@@ -140,7 +140,7 @@ describe("importing EPUB files", () => {
     expect(byName.get("a-good.epub")?.status).toBe("added");
     expect(byName.get("b-not-zip.epub")).toMatchObject({
       status: "rejected",
-      reason: "not a zip file, so not an EPUB",
+      reason: "it is not a zip file",
     });
     expect(byName.get("c-no-container.epub")).toMatchObject({
       status: "rejected",

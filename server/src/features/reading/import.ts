@@ -2,16 +2,17 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../../db/client";
 import {
-  addBook,
+  addBookWithFiles,
   ensureCategory,
   listCategoriesForImport,
   lockBookByTitle,
   normalizeForSearch,
-  setCoverKey,
+  replaceBookFile,
+  suggestCategory,
   updateEdition,
   type EditionChanges,
 } from "../catalogue";
-import { bookContentKey, coverKey, type ContentStore } from "../../storage/content-store";
+import type { ContentStore } from "../../storage/content-store";
 import { EpubRejected, readEpubMetadata } from "./epub-metadata";
 
 export interface ImportOptions {
@@ -78,22 +79,13 @@ async function findCategory(db: Database, wanted: string): Promise<number> {
 }
 
 async function pickCategory(db: Database, subjects: string[]): Promise<number> {
-  const all = await listCategoriesForImport(db);
-  for (const subject of subjects.map(normalizeForSearch)) {
-    const match = all.find(
-      (c) =>
-        c.searchName === subject ||
-        subject.includes(c.searchName) ||
-        c.searchName.includes(subject),
-    );
-    if (match) return match.id;
-  }
-  return ensureCategory(db, FALLBACK_CATEGORY);
+  return (await suggestCategory(db, subjects)) ?? ensureCategory(db, FALLBACK_CATEGORY);
 }
 
 /**
  * Adds one EPUB to the catalogue, or updates the book with the same title and author. The row
- * and its files are written in one transaction: a failure leaves no half-added book.
+ * and its files are written in one transaction: a failure leaves no half-added book, and an
+ * updated book's new file is a new version, so its readers keep the old one until it commits.
  */
 async function importEpub(
   db: Database,
@@ -104,11 +96,13 @@ async function importEpub(
 ): Promise<ImportOutcome> {
   try {
     const bytes = new Uint8Array(await readFile(file));
-    const meta = readEpubMetadata(bytes);
+    const meta = await readEpubMetadata(bytes);
     const author = meta.authors.join(", ");
     const categoryId = chosenCategoryId ?? (await pickCategory(db, meta.subjects));
     const description = meta.description || `${meta.title} by ${author}.`;
-    return await db.transaction(async (tx) => {
+    const files = { epub: bytes, cover: meta.cover };
+    const unused: string[] = [];
+    const outcome = await db.transaction(async (tx) => {
       const existing = await lockBookByTitle(tx, meta.title, author);
       let bookId: number;
       if (existing) {
@@ -122,23 +116,24 @@ async function importEpub(
             `${refused.lent} copies are on loan, more than the ${options.copies} asked for`,
           );
         bookId = existing.id;
+        const replaced = await replaceBookFile(tx, store, bookId, files);
+        unused.push(replaced.previousKey, ...replaced.unusedKeys);
       } else {
-        bookId = await addBook(tx, {
-          title: meta.title,
-          author,
-          categoryId,
-          year: meta.year,
-          language: meta.language,
-          description,
-          pricePence: options.pricePence ?? DEFAULT_PRICE_PENCE,
-          copies: options.copies ?? DEFAULT_COPIES,
-        });
-      }
-      await store.put(bookContentKey(bookId), bytes);
-      if (meta.cover) {
-        const key = coverKey(bookId, meta.cover.extension);
-        await store.put(key, meta.cover.data);
-        await setCoverKey(tx, bookId, key);
+        ({ bookId } = await addBookWithFiles(
+          tx,
+          store,
+          {
+            title: meta.title,
+            author,
+            categoryId,
+            year: meta.year,
+            language: meta.language,
+            description,
+            pricePence: options.pricePence ?? DEFAULT_PRICE_PENCE,
+            copies: options.copies ?? DEFAULT_COPIES,
+          },
+          files,
+        ));
       }
       return {
         file,
@@ -148,6 +143,9 @@ async function importEpub(
         author,
       };
     });
+    // The files the row no longer names, once it names the new ones.
+    await Promise.allSettled(unused.map((key) => store.delete(key)));
+    return outcome;
   } catch (error) {
     if (error instanceof EpubRejected) return { file, status: "rejected", reason: error.message };
     const message = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
 // Reading's public face (decision 016). It owns `reading_progress`.
 export { buildEpub, type EpubBook, type EpubChapter } from "./epub";
+export { EpubRejected, readEpubMetadata, type EpubMetadata } from "./epub-metadata";
 export { importFiles, type ImportOptions, type ImportOutcome } from "./import";

@@ -12,7 +12,8 @@ import type { AppContext } from "../../context";
 import { loans, readingProgress } from "../../db/schema";
 import { errors } from "../../errors";
 import { isSessionLive, type AuthUser } from "../accounts";
-import { bookContentKey, type ContentInfo } from "../../storage/content-store";
+import { bookFileKey } from "../catalogue";
+import type { ContentInfo } from "../../storage/content-store";
 import { signContentUrl, verifyContentGrant } from "./signed-url";
 
 /** True when the reader holds an open loan of the book that is not overdue. */
@@ -66,7 +67,9 @@ export async function openContent(
   const { userId, sessionId } = check.grant;
   if (!(await isSessionLive(ctx, sessionId, userId))) throw errors.contentLinkEnded();
   if (!(await canRead(ctx, userId, bookId))) throw errors.notBorrowedForReading();
-  const key = bookContentKey(bookId);
+  // The row says which file is the book now: a replaced file is a new version (decision 020).
+  const key = await bookFileKey(ctx.db, bookId);
+  if (!key) throw errors.bookNotFound();
   const info = await ctx.content.stat(key);
   if (!info) throw errors.contentMissing();
   return { key, info };

@@ -1,2 +1,2 @@
 // Reviews' public face (decision 016). It owns `reviews`; a book's rating is the catalogue's.
-export { deleteReviewsOf } from "./service";
+export { deleteReviewsOf, hideReview, moderatorDeleteReview, unhideReview } from "./service";

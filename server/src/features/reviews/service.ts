@@ -1,8 +1,8 @@
 import { wireId } from "@folio/contract/common";
 import type { AddReviewRequest, Review, ReviewList } from "@folio/contract/reviews";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext, EventHandler } from "../../context";
-import type { Executor } from "../../db/client";
+import type { Executor, Transaction } from "../../db/client";
 import { books, loans, reviews, users } from "../../db/schema";
 import { errors } from "../../errors";
 import type { AuthUser } from "../accounts";
@@ -52,6 +52,9 @@ function selectReviews(db: Executor) {
     .innerJoin(books, eq(books.id, reviews.bookId));
 }
 
+/** What readers see: a review staff have hidden is in no reader's answer, its author's neither. */
+const visible = isNull(reviews.hiddenAt);
+
 const toList = (rows: ReviewRow[]): ReviewList => {
   const list = rows.map(presentReview);
   return { state: "success", commentIds: list.map((r) => r.commentId), reviews: list };
@@ -98,7 +101,7 @@ export async function reviewsOfBook(ctx: AppContext, bookId: number): Promise<Re
   if (!book) throw errors.bookNotFound();
   return toList(
     await selectReviews(ctx.db)
-      .where(eq(reviews.bookId, bookId))
+      .where(and(eq(reviews.bookId, bookId), visible))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(500),
   );
@@ -107,13 +110,13 @@ export async function reviewsOfBook(ctx: AppContext, bookId: number): Promise<Re
 export async function reviewsOfUser(ctx: AppContext, user: AuthUser): Promise<ReviewList> {
   return toList(
     await selectReviews(ctx.db)
-      .where(eq(reviews.userId, user.id))
+      .where(and(eq(reviews.userId, user.id), visible))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
   );
 }
 
 export async function reviewContent(ctx: AppContext, commentId: number) {
-  const [row] = await selectReviews(ctx.db).where(eq(reviews.id, commentId));
+  const [row] = await selectReviews(ctx.db).where(and(eq(reviews.id, commentId), visible));
   if (!row) throw errors.reviewNotFound();
   return { state: "success" as const, ...presentReview(row) };
 }
@@ -123,9 +126,8 @@ export async function deleteReview(ctx: AppContext, user: AuthUser, commentId: n
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, commentId)).for("update");
     if (!review) throw errors.reviewNotFound();
     if (review.userId !== user.id) throw errors.notYourReview();
-    await tx.delete(reviews).where(eq(reviews.id, commentId));
-    const rating = await adjustRating(tx, review.bookId, -review.rating, -1);
-    return { state: "success" as const, message: "Review deleted", ...rating };
+    // Its author may still delete a review staff hid (and then write a new one).
+    return { state: "success" as const, message: "Review deleted", ...(await remove(tx, review)) };
   });
 }
 
@@ -134,6 +136,74 @@ export const deleteReviewsOf: EventHandler<"accountDeleted"> = async (_ctx, tx, 
   const gone = await tx
     .delete(reviews)
     .where(eq(reviews.userId, userId))
-    .returning({ bookId: reviews.bookId, rating: reviews.rating });
-  for (const review of gone) await adjustRating(tx, review.bookId, -review.rating, -1);
+    .returning({ bookId: reviews.bookId, rating: reviews.rating, hiddenAt: reviews.hiddenAt });
+  for (const review of gone)
+    if (!review.hiddenAt) await adjustRating(tx, review.bookId, -review.rating, -1);
 };
+
+type StoredReview = typeof reviews.$inferSelect;
+type Rating = { rating: number | null; ratingCount: number };
+
+/** Deletes a review; a visible one leaves its book's rating (a hidden one has left it already). */
+async function remove(tx: Transaction, review: StoredReview): Promise<Rating> {
+  await tx.delete(reviews).where(eq(reviews.id, review.id));
+  if (!review.hiddenAt) return adjustRating(tx, review.bookId, -review.rating, -1);
+  return ratingOf(tx, review.bookId);
+}
+
+async function ratingOf(tx: Transaction, bookId: number): Promise<Rating> {
+  const [book] = await tx
+    .select({ rating: books.rating, ratingCount: books.ratingCount })
+    .from(books)
+    .where(eq(books.id, bookId));
+  return {
+    rating: book?.rating === null || book?.rating === undefined ? null : Number(book.rating),
+    ratingCount: book?.ratingCount ?? 0,
+  };
+}
+
+async function lockReview(tx: Transaction, reviewId: number): Promise<StoredReview> {
+  const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
+  if (!review) throw errors.staffReviewNotFound();
+  return review;
+}
+
+// Moderation (design.md §7.1): staff hide a review, show it again, or delete it. A hidden review
+// is in no reader's answer and out of its book's rating. Each answers the review as it was and
+// the book's rating after.
+
+export async function hideReview(
+  tx: Transaction,
+  reviewId: number,
+  reason: string,
+  at: Date,
+): Promise<{ before: StoredReview } & Rating> {
+  const review = await lockReview(tx, reviewId);
+  if (review.hiddenAt) throw errors.reviewHidden();
+  await tx
+    .update(reviews)
+    .set({ hiddenAt: at, hiddenReason: reason })
+    .where(eq(reviews.id, reviewId));
+  return { before: review, ...(await adjustRating(tx, review.bookId, -review.rating, -1)) };
+}
+
+export async function unhideReview(
+  tx: Transaction,
+  reviewId: number,
+): Promise<{ before: StoredReview } & Rating> {
+  const review = await lockReview(tx, reviewId);
+  if (!review.hiddenAt) throw errors.reviewNotHidden();
+  await tx
+    .update(reviews)
+    .set({ hiddenAt: null, hiddenReason: null })
+    .where(eq(reviews.id, reviewId));
+  return { before: review, ...(await adjustRating(tx, review.bookId, review.rating, 1)) };
+}
+
+export async function moderatorDeleteReview(
+  tx: Transaction,
+  reviewId: number,
+): Promise<{ before: StoredReview } & Rating> {
+  const review = await lockReview(tx, reviewId);
+  return { before: review, ...(await remove(tx, review)) };
+}

@@ -1,0 +1,28 @@
+import { overviewSchema } from "@folio/contract/admin";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { requireStaff } from "../accounts";
+import { staffDoc, staffFailures } from "./http";
+import { overview } from "./overview-service";
+
+export const overviewStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    "/api/admin/overview",
+    {
+      schema: {
+        ...staffDoc("librarian"),
+        summary: "Loans now, readers and books, and the last 30 days of money and lending",
+        response: { 200: overviewSchema, ...staffFailures },
+      },
+    },
+    async (request) => {
+      await requireStaff(ctx, request, "librarian");
+      return overview(ctx);
+    },
+  );
+};
