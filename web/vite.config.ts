@@ -77,6 +77,11 @@ const apiProxy = {
 
 export default defineConfig({
   plugins: [react(), precompress(), keepRecentAssets()],
+  resolve: {
+    // recharts asks for react-is; the copy hoisted to the root is an older one that another
+    // package needs, and only the web app's own (React 19's) knows React 19's elements.
+    dedupe: ["react-is"],
+  },
   server: {
     port: 5173,
     proxy: apiProxy,

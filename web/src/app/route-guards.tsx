@@ -1,6 +1,8 @@
-import { Navigate, Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
 import type { LoginPageState } from "../features/accounts/login-navigation";
-import { useSession } from "../lib/session";
+import { isStaff, useSession } from "../lib/session";
+import { PageFallback } from "./layout/page-fallback";
 
 /** Protected routes (spec §2): a visitor is sent to the home page. */
 export function RequireLogin() {
@@ -25,4 +27,20 @@ export function MailLink({ to }: { to: string }) {
   const { isLoggedIn } = useSession();
   const state: LoginPageState = { from: to };
   return isLoggedIn ? <Navigate to={to} replace /> : <Navigate to="/login" replace state={state} />;
+}
+
+/**
+ * The staff console (design.md §7.1): a visitor logs in first and comes back here; a reader is
+ * shown `forReaders` (the page saying it is for staff); staff go on. The role arrives with the
+ * account, so until then the page waits.
+ */
+export function RequireStaff({ forReaders }: { forReaders: ReactNode }) {
+  const { isLoggedIn, role } = useSession();
+  const { pathname, search } = useLocation();
+  if (!isLoggedIn) {
+    const state: LoginPageState = { from: `${pathname}${search}` };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (role === undefined) return <PageFallback />;
+  return isStaff(role) ? <Outlet /> : forReaders;
 }

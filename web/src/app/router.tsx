@@ -7,7 +7,7 @@ import { PROFILE_VIEW_BY_PATH } from "../lib/profile-views";
 import { parseRouteId } from "../lib/route-id";
 import { reloadingOnChunkFailure } from "./chunk-reload";
 import { RootLayout } from "./layout/root-layout";
-import { MailLink, RequireLogin, VisitorsOnly } from "./route-guards";
+import { MailLink, RequireLogin, RequireStaff, VisitorsOnly } from "./route-guards";
 
 /**
  * Each page is its own chunk, so the first load carries only the shell and the page shown. A
@@ -62,6 +62,95 @@ function BookDetailRoute() {
   }
   return bookDetailPage;
 }
+
+/** A reader who opens /admin learns it is for staff; the console's code never loads for them. */
+const staffOnlyPage = lazyPage(
+  () => import("./routes/staff-only-page"),
+  (m) => m.StaffOnlyPage,
+);
+
+/**
+ * The staff console (design.md §7.1, issue 20): its layout and each screen are chunks of their
+ * own, so neither a reader's first load nor the other screens carry its code or the charts.
+ */
+const staffConsole: RouteObject = {
+  element: <RequireStaff forReaders={staffOnlyPage} />,
+  children: [
+    {
+      path: "admin",
+      element: lazyPage(
+        () => import("../features/admin/pages/console-layout"),
+        (m) => m.ConsoleLayout,
+      ),
+      children: [
+        {
+          index: true,
+          element: lazyPage(
+            () => import("../features/admin/pages/overview-page"),
+            (m) => m.OverviewPage,
+          ),
+        },
+        {
+          path: "books",
+          element: lazyPage(
+            () => import("../features/admin/pages/catalogue-page"),
+            (m) => m.CataloguePage,
+          ),
+        },
+        {
+          path: "categories",
+          element: lazyPage(
+            () => import("../features/admin/pages/categories-page"),
+            (m) => m.CategoriesPage,
+          ),
+        },
+        {
+          path: "readers",
+          element: lazyPage(
+            () => import("../features/admin/pages/readers-page"),
+            (m) => m.ReadersPage,
+          ),
+        },
+        {
+          path: "readers/:userId",
+          element: lazyPage(
+            () => import("../features/admin/pages/reader-page"),
+            (m) => m.ReaderPage,
+          ),
+        },
+        {
+          path: "loans",
+          element: lazyPage(
+            () => import("../features/admin/pages/loans-page"),
+            (m) => m.LoansPage,
+          ),
+        },
+        {
+          path: "mail",
+          element: lazyPage(
+            () => import("../features/admin/pages/mail-page"),
+            (m) => m.MailPage,
+          ),
+        },
+        {
+          path: "reviews",
+          element: lazyPage(
+            () => import("../features/admin/pages/reviews-page"),
+            (m) => m.ReviewsPage,
+          ),
+        },
+        {
+          path: "audit",
+          element: lazyPage(
+            () => import("../features/admin/pages/audit-page"),
+            (m) => m.AuditPage,
+          ),
+        },
+        { path: "*", element: notFoundPage },
+      ],
+    },
+  ],
+};
 
 /** Profile sub-paths open the profile page on their view (spec §2). */
 const PROFILE_VIEW_PATHS = Object.keys(PROFILE_VIEW_BY_PATH).map((path) => path.slice(1));
@@ -171,6 +260,7 @@ export const routes: RouteObject[] = [
           { path: "user/*", element: notFoundPage },
         ],
       },
+      staffConsole,
       // Reminder e-mails link here; a visitor logs in first and then lands on My Books.
       { path: "mybooks", element: <MailLink to="/user/books" /> },
       // Top-up receipts link here, to Payment Records.

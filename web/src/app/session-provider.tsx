@@ -1,10 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useSessionCheck } from "../features/accounts/hooks/use-session-check";
+import { userInfoQuery } from "../features/accounts/hooks/user-info-query";
 import type { LoginPageState } from "../features/accounts/login-navigation";
 import { isSessionEnd } from "../lib/api-client";
-import { SessionContext, type Session } from "../lib/session";
+import { SessionContext, type Session, type UserRole } from "../lib/session";
 import { readToken, subscribeToStorage } from "../lib/storage";
 import { useToast } from "../ui/toast";
 import { useFailureHandlers, type FailureHandlers } from "./query-client";
@@ -54,6 +55,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!isSessionEnd(error)) void navigate("/login");
   });
 
-  const session = useMemo<Session>(() => ({ isLoggedIn, signOut }), [isLoggedIn, signOut]);
+  // The role comes with the account the start-up check (or the login) has already asked for.
+  const { data: role } = useQuery({
+    ...userInfoQuery(),
+    enabled: isLoggedIn,
+    // An account that names no role (a server from before roles) is a reader's.
+    select: (info): UserRole => info.role ?? "reader",
+  });
+
+  const session = useMemo<Session>(
+    () => ({ isLoggedIn, role: isLoggedIn ? role : undefined, signOut }),
+    [isLoggedIn, role, signOut],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

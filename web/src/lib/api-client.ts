@@ -70,7 +70,7 @@ export interface RequestOptions {
   unauthorizedEndsSession?: boolean;
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+export function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
@@ -90,7 +90,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === "") return undefined;
   try {
@@ -104,63 +104,80 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === "AbortError");
 }
 
-/**
- * The one way the web app talks to the API. Resolves with the JSON body or throws ApiError.
- * Call it from a query or a mutation: the query client is where failures are handled.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+/** The headers of every call: scripted-call marker, the stored token, then the caller's own. */
+export function requestHeaders(accept: string, extra: Record<string, string> | undefined) {
   const headers: Record<string, string> = {
-    Accept: "application/json",
+    Accept: accept,
     // Marks the call as scripted so the server can refuse cross-site form posts.
     "X-Requested-With": "XMLHttpRequest",
-    ...options.headers,
+    ...extra,
   };
   const token = readToken();
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (method !== "GET") {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(options.body ?? {});
-  }
+  return headers;
+}
 
-  let response: Response;
+/** fetch, with an unreachable server turned into ApiError and a cancellation left as it is. */
+export async function sendRequest(url: string, init: RequestInit, signal: AbortSignal | undefined) {
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    return await fetch(url, { ...init, signal });
   } catch (error) {
     // Cancellation is not a failure the person should see; let the caller (TanStack Query) drop it.
-    if (isAbort(error, options.signal)) throw error;
+    if (isAbort(error, signal)) throw error;
     throw new ApiError(0, "NETWORK", NETWORK_ERROR_MESSAGE);
   }
+}
 
-  const data = await readJson(response);
-  if (response.ok) {
-    if (data === undefined) {
-      throw new ApiError(
-        response.status,
-        "INVALID_RESPONSE",
-        `Server returned an unreadable answer`,
-      );
-    }
-    return data as T;
-  }
-
+/** The ApiError of a failed answer whose body (`data`) has been read. */
+export function apiErrorOf(
+  response: Response,
+  data: unknown,
+  options: Pick<RequestOptions, "unauthorizedEndsSession">,
+): ApiError {
   const endsSession = response.status === 401 && options.unauthorizedEndsSession !== false;
   if (isErrorBody(data)) {
-    throw new ApiError(response.status, data.code, data.message, data.field, { endsSession });
+    return new ApiError(response.status, data.code, data.message, data.field, { endsSession });
   }
-  throw new ApiError(
+  return new ApiError(
     response.status,
     `HTTP_${response.status}`,
     `Server returned a ${response.status} error`,
     undefined,
     { endsSession },
   );
+}
+
+/** The JSON body of an answer, or the ApiError it stands for. */
+export async function jsonAnswer<T>(
+  response: Response,
+  options: Pick<RequestOptions, "unauthorizedEndsSession">,
+): Promise<T> {
+  const data = await readJson(response);
+  if (!response.ok) throw apiErrorOf(response, data, options);
+  if (data === undefined) {
+    throw new ApiError(response.status, "INVALID_RESPONSE", `Server returned an unreadable answer`);
+  }
+  return data as T;
+}
+
+/**
+ * The one way the web app talks to the API. Resolves with the JSON body or throws ApiError.
+ * Call it from a query or a mutation: the query client is where failures are handled.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const headers = requestHeaders("application/json", options.headers);
+  let body: string | undefined;
+  if (method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body ?? {});
+  }
+  const response = await sendRequest(
+    buildUrl(path, options.query),
+    { method, headers, body },
+    options.signal,
+  );
+  return jsonAnswer<T>(response, options);
 }
 
 export function apiGet<T>(

@@ -11,22 +11,33 @@ interface ModalProps {
   /** Buttons along the bottom edge. */
   actions?: ReactNode;
   tone?: "default" | "error";
+  /** Wide for a form or a document (a book's details, a mail as sent). */
+  size?: "default" | "wide";
+  /** Where focus starts (a selector inside the dialog); the first action button unless given. */
+  initialFocus?: string;
+  /** Whether the body is read as the dialog's description: not for a long form. */
+  describedByBody?: boolean;
 }
 
 /**
  * An accessible modal dialog: labelled by its title, traps Tab inside, closes on Escape or a
  * backdrop click, makes the page behind inert and gives focus back to whatever opened it.
  */
-export function Modal({ title, onClose, children, actions, tone = "default" }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  actions,
+  tone = "default",
+  size = "default",
+  initialFocus = ".modal__actions button, .modal__actions a",
+  describedByBody = true,
+}: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   // Start on the first action button rather than the close cross, so Enter confirms.
-  const { close, handleKeyDown } = useModalFocus(
-    dialogRef,
-    onClose,
-    ".modal__actions button, .modal__actions a",
-  );
+  const { close, handleKeyDown } = useModalFocus(dialogRef, onClose, initialFocus);
 
   return createPortal(
     <div
@@ -37,11 +48,11 @@ export function Modal({ title, onClose, children, actions, tone = "default" }: M
     >
       <div
         ref={dialogRef}
-        className={`modal modal--${tone}`}
+        className={`modal modal--${tone}${size === "wide" ? " modal--wide" : ""}`}
         role={tone === "error" ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={bodyId}
+        aria-describedby={describedByBody ? bodyId : undefined}
         tabIndex={-1}
         onKeyDown={handleKeyDown}
       >

@@ -7,14 +7,26 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
   /** The id of the message saying what is wrong here; set, the field is marked invalid. */
   errorId?: string;
+  /** What is wrong here, shown under the field (in place of a message elsewhere: errorId). */
+  error?: string | null;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose hint and error are tied to it for assistive technology. */
-export function TextField({ label, hint, errorId, className, ref, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  errorId,
+  error,
+  className,
+  ref,
+  ...input
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, errorId ?? null].filter(Boolean).join(" ");
+  const ownErrorId = error ? `${id}-error` : undefined;
+  const invalidBy = errorId ?? ownErrorId;
+  const describedBy = [hint ? hintId : null, invalidBy ?? null].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -29,10 +41,15 @@ export function TextField({ label, hint, errorId, className, ref, ...input }: Te
         ref={ref}
         id={id}
         className={["field__input", className].filter(Boolean).join(" ")}
-        aria-invalid={errorId ? true : undefined}
+        aria-invalid={invalidBy ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}
       />
+      {ownErrorId && (
+        <p id={ownErrorId} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

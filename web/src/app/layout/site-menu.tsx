@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link, NavLink } from "react-router";
 import { useLogout } from "../../features/accounts/hooks/use-logout";
-import { useSession } from "../../lib/session";
+import { isStaff, useSession } from "../../lib/session";
 import { ButtonLink } from "../../ui/button";
 import { Drawer } from "../../ui/drawer";
 import { ThemeSwitch } from "./theme-switch";
@@ -17,7 +17,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
  * Register) and the theme switch. A navigation closes it (the header watches the location).
  */
 export function SiteMenu({ onClose }: { onClose: () => void }) {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, role } = useSession();
   const { logOut, isPending } = useLogout();
   const name = useAccountName();
   const accountId = useId();
@@ -39,6 +39,13 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
             <li>
               <NavLink to="/user/books" className={linkClass}>
                 My Books
+              </NavLink>
+            </li>
+          )}
+          {isStaff(role) && (
+            <li>
+              <NavLink to="/admin" className={linkClass}>
+                Staff console
               </NavLink>
             </li>
           )}

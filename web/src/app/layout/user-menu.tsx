@@ -2,6 +2,7 @@ import { useId, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useLogout } from "../../features/accounts/hooks/use-logout";
 import { storedUserName } from "../../features/accounts/stored-account";
+import { isStaff, useSession } from "../../lib/session";
 import { subscribeToStorage } from "../../lib/storage";
 import { ChevronDownIcon } from "../../ui/icons";
 import { usePopupDisclosure } from "../../ui/use-popup-disclosure";
@@ -18,8 +19,12 @@ export function useAccountName(): string {
   return useSyncExternalStore(subscribeToStorage, userName, () => "Account");
 }
 
-/** Profile, My Books and Logout for a logged-in reader (a disclosure, not an ARIA menu). */
+/**
+ * Profile, My Books and Logout for a logged-in reader (a disclosure, not an ARIA menu); staff
+ * also find the console here, which keeps the wide header's row as short as a reader's.
+ */
 export function UserMenu() {
+  const { role } = useSession();
   const { logOut, isPending } = useLogout();
   const { open, setOpen, containerRef, buttonRef, handleBlur } =
     usePopupDisclosure(OUTSIDE_CLICK_DEBOUNCE_MS);
@@ -40,6 +45,13 @@ export function UserMenu() {
         <ChevronDownIcon />
       </button>
       <ul id={listId} className="user-menu__list" hidden={!open}>
+        {isStaff(role) && (
+          <li>
+            <Link to="/admin" className="user-menu__item" onClick={() => setOpen(false)}>
+              Staff console
+            </Link>
+          </li>
+        )}
         <li>
           <Link to="/user/profile" className="user-menu__item" onClick={() => setOpen(false)}>
             Profile

@@ -1,0 +1,37 @@
+/**
+ * Every staff call the console makes (contract/src/admin.ts names their shapes): reads are GETs
+ * with a query string, changes are POSTs, all under /api/admin/.
+ */
+export const adminPaths = {
+  overview: "/api/admin/overview",
+  books: "/api/admin/books",
+  book: "/api/admin/books/get",
+  uploadBook: "/api/admin/books/upload",
+  createBook: "/api/admin/books/create",
+  updateBook: "/api/admin/books/update",
+  replaceBookFile: "/api/admin/books/replaceFile",
+  retireBook: "/api/admin/books/retire",
+  restoreBook: "/api/admin/books/restore",
+  categories: "/api/admin/categories",
+  createCategory: "/api/admin/categories/create",
+  updateCategory: "/api/admin/categories/update",
+  readers: "/api/admin/readers",
+  reader: "/api/admin/readers/get",
+  adjustBalance: "/api/admin/readers/adjust",
+  refund: "/api/admin/readers/refund",
+  block: "/api/admin/readers/block",
+  unblock: "/api/admin/readers/unblock",
+  sendReset: "/api/admin/readers/sendReset",
+  setRole: "/api/admin/readers/role",
+  loans: "/api/admin/loans",
+  loansCsv: "/api/admin/loans/csv",
+  endLoan: "/api/admin/loans/end",
+  mails: "/api/admin/mail",
+  mail: "/api/admin/mail/get",
+  retryMail: "/api/admin/mail/retry",
+  reviews: "/api/admin/reviews",
+  hideReview: "/api/admin/reviews/hide",
+  unhideReview: "/api/admin/reviews/unhide",
+  deleteReview: "/api/admin/reviews/delete",
+  audit: "/api/admin/audit",
+} as const;

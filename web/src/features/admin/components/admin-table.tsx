@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+
+/**
+ * A table's own scrolling box: on a phone a wide table scrolls sideways inside it instead of
+ * widening the page. Focusable so a keyboard can scroll it too.
+ */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // A region that scrolls must be reachable by keyboard (axe scrollable-region-focusable).
+    <div className="console-table__scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+export type SortOrder = "asc" | "desc";
+
+interface SortHeaderProps<K extends string> {
+  column: K;
+  label: string;
+  sort: K;
+  order: SortOrder;
+  onSort: (column: K, order: SortOrder) => void;
+  /** Numbers read best largest first on the first click. */
+  firstOrder?: SortOrder;
+  className?: string;
+}
+
+/**
+ * A column header that sorts the list on the server: a click sorts by it, a second reverses.
+ * aria-sort on the header says which way the list is sorted now.
+ */
+export function SortHeader<K extends string>({
+  column,
+  label,
+  sort,
+  order,
+  onSort,
+  firstOrder = "asc",
+  className,
+}: SortHeaderProps<K>) {
+  const active = sort === column;
+  const next: SortOrder = active ? (order === "asc" ? "desc" : "asc") : firstOrder;
+  return (
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <button type="button" className="console-table__sort" onClick={() => onSort(column, next)}>
+        {label}
+        <span className="console-table__sort-mark" aria-hidden="true">
+          {active ? (order === "asc" ? "▲" : "▼") : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}

@@ -1,0 +1,193 @@
+import type { AdminBook, AdminCategory } from "@folio/contract/admin";
+import { staffLimits } from "@folio/contract/staff";
+import { TextField } from "../../../ui/text-field";
+import { parsePounds, parseWhole, poundsText } from "../amount-text";
+import { SelectField, TextAreaField } from "./fields";
+
+/** The fields of a book as staff type them. */
+export interface BookFormValues {
+  title: string;
+  author: string;
+  categoryId: string;
+  description: string;
+  price: string;
+  copies: string;
+  lendsLeft: string;
+}
+
+export type BookField = keyof BookFormValues;
+export type BookFormErrors = Partial<Record<BookField, string>>;
+
+/** The fields as the server takes them. */
+export interface BookFieldValues {
+  title: string;
+  author: string;
+  categoryId: string;
+  description: string;
+  price: number;
+  copies: number;
+  lendsLeft: number;
+}
+
+export const BOOK_FIELDS: readonly BookField[] = [
+  "title",
+  "author",
+  "categoryId",
+  "description",
+  "price",
+  "copies",
+  "lendsLeft",
+];
+
+export function isBookField(name: string | null): name is BookField {
+  return name !== null && (BOOK_FIELDS as readonly string[]).includes(name);
+}
+
+export function bookFormValues(book: AdminBook): BookFormValues {
+  return {
+    title: book.title,
+    author: book.author,
+    categoryId: book.categoryId,
+    description: book.description,
+    price: poundsText(book.price),
+    copies: String(book.copies),
+    lendsLeft: String(book.lendsLeft),
+  };
+}
+
+/** The values to send, or what is wrong with them; the server checks its own rules again. */
+export function checkBookForm(
+  values: BookFormValues,
+): { ok: true; fields: BookFieldValues } | { ok: false; errors: BookFormErrors } {
+  const errors: BookFormErrors = {};
+  if (!values.title.trim()) errors.title = "A title is required.";
+  if (!values.author.trim()) errors.author = "An author is required.";
+  if (!values.categoryId) errors.categoryId = "Choose a category.";
+  if (!values.description.trim()) errors.description = "A description is required.";
+  const price = parsePounds(values.price);
+  if (price === null) errors.price = "Enter a price in pounds, such as 4.99.";
+  const copies = parseWhole(values.copies);
+  if (copies === null || copies > staffLimits.maxCopies) {
+    errors.copies = `Copies must be a whole number from 0 to ${staffLimits.maxCopies}.`;
+  }
+  const lendsLeft = parseWhole(values.lendsLeft);
+  if (lendsLeft === null || lendsLeft > staffLimits.maxLends) {
+    errors.lendsLeft = `Lends left must be a whole number from 0 to ${staffLimits.maxLends}.`;
+  }
+  if (Object.keys(errors).length > 0 || price === null || copies === null || lendsLeft === null) {
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    fields: {
+      title: values.title.trim(),
+      author: values.author.trim(),
+      categoryId: values.categoryId,
+      description: values.description.trim(),
+      price,
+      copies,
+      lendsLeft,
+    },
+  };
+}
+
+/** The form's first field with an error, to take focus. */
+export function firstInvalidField(errors: BookFormErrors): BookField | undefined {
+  return BOOK_FIELDS.find((field) => errors[field]);
+}
+
+interface BookFieldsProps {
+  values: BookFormValues;
+  errors: BookFormErrors;
+  categories: readonly AdminCategory[];
+  onChange: (values: BookFormValues) => void;
+  /** Each field's element gets `name`, so a dialog can focus the first wrong one. */
+  idPrefix: string;
+}
+
+/** Title, author, category, description, price, copies and lends left. */
+export function BookFields({ values, errors, categories, onChange, idPrefix }: BookFieldsProps) {
+  const set = (field: BookField) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [field]: event.target.value });
+  const fieldName = (field: BookField) => `${idPrefix}-${field}`;
+  return (
+    <>
+      <TextField
+        name={fieldName("title")}
+        label="Title"
+        value={values.title}
+        maxLength={300}
+        error={errors.title}
+        onChange={set("title")}
+      />
+      <TextField
+        name={fieldName("author")}
+        label="Author"
+        value={values.author}
+        maxLength={300}
+        error={errors.author}
+        onChange={set("author")}
+      />
+      <SelectField
+        name={fieldName("categoryId")}
+        label="Category"
+        value={values.categoryId}
+        error={errors.categoryId}
+        onChange={set("categoryId")}
+      >
+        <option value="">Choose a category</option>
+        {categories.map((category) => (
+          <option key={category.categoryId} value={category.categoryId}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        name={fieldName("description")}
+        label="Description"
+        rows={5}
+        maxLength={5000}
+        value={values.description}
+        error={errors.description}
+        onChange={set("description")}
+      />
+      <div className="console-form__row">
+        <TextField
+          name={fieldName("price")}
+          label="Price (£)"
+          hint="Per loan, such as 4.99."
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.price}
+          error={errors.price}
+          onChange={set("price")}
+        />
+        <TextField
+          name={fieldName("copies")}
+          label="Copies"
+          hint="Lent at the same time."
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.copies}
+          error={errors.copies}
+          onChange={set("copies")}
+        />
+        <TextField
+          name={fieldName("lendsLeft")}
+          label="Lends left"
+          hint="Loans the licence still allows."
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.lendsLeft}
+          error={errors.lendsLeft}
+          onChange={set("lendsLeft")}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Focuses the named field of a BookFields inside `container`. */
+export function focusBookField(container: HTMLElement | null, idPrefix: string, field: BookField) {
+  container?.querySelector<HTMLElement>(`[name="${idPrefix}-${field}"]`)?.focus();
+}

@@ -1,0 +1,92 @@
+import type { ReaderSummary, Role } from "@folio/contract/admin";
+import { roleNames } from "@folio/contract/staff";
+import { useId, useState, type FormEvent } from "react";
+import { isSessionEnd } from "../../../lib/api-client";
+import { Button } from "../../../ui/button";
+import { Modal } from "../../../ui/modal";
+import { FormMessage } from "../../../ui/text-field";
+import { useSetRole } from "../hooks/reader-queries";
+import { problemText } from "../messages";
+import { SelectField } from "./fields";
+
+const ROLES: readonly Role[] = ["reader", "librarian", "admin"];
+
+const ROLE_MEANING: Record<Role, string> = {
+  reader: "Borrows and reads; no console.",
+  librarian: "Runs the catalogue, loans, readers’ accounts, mail and reviews.",
+  admin: "All a librarian does, and grants roles and reads the audit log.",
+};
+
+interface RoleDialogProps {
+  reader: ReaderSummary;
+  onChanged: (reader: ReaderSummary) => void;
+  onClose: () => void;
+}
+
+/** Administrators only: make someone a reader, a librarian or an administrator. */
+export function RoleDialog({ reader, onChanged, onClose }: RoleDialogProps) {
+  const formId = useId();
+  const [role, setRole] = useState<Role>(reader.role);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useSetRole();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (change.isPending) return;
+    if (role === reader.role) {
+      setProblem(`${reader.name} is already: ${roleNames[role]}.`);
+      return;
+    }
+    setProblem(null);
+    try {
+      onChanged((await change.mutateAsync({ userId: reader.userId, role })).reader);
+    } catch (error) {
+      if (!isSessionEnd(error)) setProblem(problemText(error));
+    }
+  }
+
+  const close = () => {
+    if (!change.isPending) onClose();
+  };
+  return (
+    <Modal
+      title={`Change the role of ${reader.name}`}
+      describedByBody={false}
+      initialFocus=".modal__body select"
+      onClose={close}
+      actions={
+        <>
+          <Button
+            variant="secondary"
+            aria-disabled={change.isPending ? true : undefined}
+            onClick={close}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} aria-disabled={change.isPending ? true : undefined}>
+            {change.isPending ? "Changing…" : "Change role"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="console-form" noValidate onSubmit={(e) => void submit(e)}>
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(event) => {
+            const chosen = ROLES.find((value) => value === event.target.value);
+            if (chosen) setRole(chosen);
+          }}
+        >
+          {ROLES.map((value) => (
+            <option key={value} value={value}>
+              {roleNames[value]}
+            </option>
+          ))}
+        </SelectField>
+        <p className="console-form__note">{ROLE_MEANING[role]}</p>
+        {problem && <FormMessage tone="error">{problem}</FormMessage>}
+      </form>
+    </Modal>
+  );
+}

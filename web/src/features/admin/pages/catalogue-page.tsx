@@ -1,0 +1,308 @@
+import type { AdminBook, AdminBooks, AdminCategory } from "@folio/contract/admin";
+import { useState } from "react";
+import { useDocumentTitle } from "../../../lib/document-title";
+import { formatLongDate } from "../../../lib/dates";
+import { formatPounds } from "../../../lib/money";
+import { Button } from "../../../ui/button";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { QueryState } from "../../../ui/query-state";
+import { useToast } from "../../../ui/toast";
+import type { BooksQuery } from "../api/catalogue-api";
+import { ActionDialog } from "../components/action-dialog";
+import { AddBookDialog } from "../components/add-book-dialog";
+import { SortHeader, TableRegion, type SortOrder } from "../components/admin-table";
+import { EditBookDialog } from "../components/edit-book-dialog";
+import {
+  FilterBar,
+  FilterSelect,
+  ListPages,
+  ListSummary,
+  SearchBox,
+} from "../components/list-controls";
+import { ReplaceFileDialog } from "../components/replace-file-dialog";
+import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
+import {
+  useAdminBooks,
+  useAdminCategories,
+  useRestoreBook,
+  useRetireBook,
+} from "../hooks/catalogue-queries";
+import { oneOf, useListParams } from "../hooks/use-list-params";
+import { adminMessages, problemText } from "../messages";
+
+type BookSort = NonNullable<BooksQuery["sort"]>;
+type BookStatus = NonNullable<BooksQuery["status"]>;
+
+const SORTS: readonly BookSort[] = [
+  "title",
+  "author",
+  "createdAt",
+  "price",
+  "copies",
+  "borrowTimes",
+];
+const STATUS_VALUES: readonly BookStatus[] = ["all", "active", "retired"];
+const ORDERS: readonly SortOrder[] = ["asc", "desc"];
+const STATUSES = [
+  { value: "all", label: "All books" },
+  { value: "active", label: "In the catalogue" },
+  { value: "retired", label: "Retired" },
+] as const satisfies readonly { value: BookStatus; label: string }[];
+
+type Dialog =
+  { kind: "add" } | { kind: "edit" | "replace" | "retire" | "restore"; book: AdminBook } | null;
+
+/** /admin/books: every book, retired ones too, searched, filtered and sorted on the server. */
+export function CataloguePage() {
+  useDocumentTitle("Catalogue · Staff console");
+  const { read, update, page } = useListParams();
+  const query: BooksQuery = {
+    q: read("q") || undefined,
+    status: oneOf(read("status"), STATUS_VALUES, "all"),
+    sort: oneOf(read("sort"), SORTS, "title"),
+    order: oneOf(read("order"), ORDERS, "asc"),
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+  const books = useAdminBooks(query);
+  const categories = useAdminCategories();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const { showToast } = useToast();
+  const retire = useRetireBook();
+  const restore = useRestoreBook();
+  const categoryList = categories.data?.categories ?? [];
+
+  const done = (message: string) => {
+    setDialog(null);
+    showToast(message, { tone: "success" });
+  };
+
+  return (
+    <div className="console-page">
+      <div className="console-page__head">
+        <h1>Catalogue</h1>
+        <Button onClick={() => setDialog({ kind: "add" })}>Add a book</Button>
+      </div>
+      <FilterBar>
+        <SearchBox
+          label="Search title or author"
+          value={query.q ?? ""}
+          onSearch={(q) => update({ q }, { replace: true })}
+        />
+        <FilterSelect
+          label="Show"
+          value={query.status ?? "all"}
+          options={STATUSES}
+          onChange={(status) => update({ status: status === "all" ? null : status })}
+        />
+      </FilterBar>
+      <QueryState
+        query={books}
+        loadingLabel="Loading the books"
+        failedMessage={adminMessages.loadFailed}
+        failedAlert
+        isEmpty={(data) => data.total === 0}
+        empty={<p className="console-empty">{adminMessages.noBooks}</p>}
+      >
+        {(data) => (
+          <BooksTable
+            data={data}
+            sort={query.sort ?? "title"}
+            order={query.order ?? "asc"}
+            onSort={(sort, order) => update({ sort, order })}
+            onPage={(next) => update({ page: next })}
+            onAction={setDialog}
+          />
+        )}
+      </QueryState>
+
+      {dialog?.kind === "add" && (
+        <AddBookDialog
+          categories={categoryList}
+          onCreated={(book) => done(adminMessages.bookCreated(book.title))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "edit" && (
+        <EditBookDialog
+          book={dialog.book}
+          categories={withCategoryOf(dialog.book, categoryList)}
+          onSaved={(book) => done(adminMessages.bookSaved(book.title))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "replace" && (
+        <ReplaceFileDialog
+          book={dialog.book}
+          onReplaced={(book) => done(adminMessages.fileReplaced(book.title))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "retire" && (
+        <ActionDialog
+          title={`Retire “${dialog.book.title}”?`}
+          submitLabel="Retire"
+          pendingLabel="Retiring…"
+          submitVariant="danger"
+          reason={{ optional: true }}
+          onSubmit={({ reason }) => retire.mutateAsync({ bookId: dialog.book.bookId, reason })}
+          onDone={(answer) => done(adminMessages.bookRetired(answer.book.title))}
+          onClose={() => setDialog(null)}
+        >
+          <p>
+            Readers will no longer find it or borrow it. Open loans of it run on until they end. You
+            can restore it later.
+          </p>
+        </ActionDialog>
+      )}
+      {dialog?.kind === "restore" && (
+        <ConfirmDialog
+          title={`Restore “${dialog.book.title}”?`}
+          confirmLabel="Restore"
+          pendingLabel="Restoring…"
+          onConfirm={() => restore.mutateAsync(dialog.book.bookId)}
+          onConfirmed={() => done(adminMessages.bookRestored(dialog.book.title))}
+          failureMessage={problemText}
+          onClose={() => setDialog(null)}
+        >
+          <p>It comes back to the catalogue and search, and can be borrowed again.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** The list the category select offers, with the book's own even if the list has not come. */
+function withCategoryOf(book: AdminBook, categories: readonly AdminCategory[]) {
+  if (categories.some((category) => category.categoryId === book.categoryId)) return categories;
+  const own: AdminCategory = {
+    categoryId: book.categoryId,
+    name: book.categoryName,
+    slug: "",
+    description: "",
+    books: 0,
+  };
+  return [own, ...categories];
+}
+
+interface BooksTableProps {
+  data: AdminBooks;
+  sort: BookSort;
+  order: SortOrder;
+  onSort: (sort: BookSort, order: SortOrder) => void;
+  onPage: (page: number) => void;
+  onAction: (dialog: Dialog) => void;
+}
+
+function BooksTable({ data, sort, order, onSort, onPage, onAction }: BooksTableProps) {
+  const header = (column: BookSort, label: string, numeric = false) => (
+    <SortHeader
+      column={column}
+      label={label}
+      sort={sort}
+      order={order}
+      onSort={onSort}
+      firstOrder={numeric ? "desc" : "asc"}
+      className={numeric ? "console-table__number" : undefined}
+    />
+  );
+  return (
+    <>
+      <ListSummary
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        shown={data.books.length}
+        noun={["book", "books"]}
+      />
+      <TableRegion label="Books">
+        <table className="console-table">
+          <caption className="visually-hidden">
+            Books, sorted by {sort} {order === "asc" ? "ascending" : "descending"}
+          </caption>
+          <thead>
+            <tr>
+              {header("title", "Title")}
+              {header("author", "Author")}
+              <th scope="col">Category</th>
+              {header("price", "Price", true)}
+              {header("copies", "Copies", true)}
+              <th scope="col" className="console-table__number">
+                On loan
+              </th>
+              <th scope="col" className="console-table__number">
+                Lends left
+              </th>
+              {header("borrowTimes", "Borrowed", true)}
+              {header("createdAt", "Added", true)}
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.books.map((book) => (
+              <tr key={book.bookId}>
+                <th scope="row" className="console-table__title">
+                  {book.title}
+                </th>
+                <td>{book.author}</td>
+                <td>{book.categoryName}</td>
+                <td className="console-table__number">{formatPounds(book.price)}</td>
+                <td className="console-table__number">{book.copies}</td>
+                <td className="console-table__number">{book.onLoan}</td>
+                <td className="console-table__number">{book.lendsLeft}</td>
+                <td className="console-table__number">{book.borrowTimes}</td>
+                <td className="console-table__nowrap">{formatLongDate(book.createdAt)}</td>
+                <td>
+                  {book.retiredAt ? (
+                    <span className="console-badge console-badge--muted">Retired</span>
+                  ) : (
+                    <span className="console-badge console-badge--ok">In catalogue</span>
+                  )}
+                </td>
+                <td>
+                  <div className="console-actions">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Edit ${book.title}`}
+                      onClick={() => onAction({ kind: "edit", book })}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Replace file of ${book.title}`}
+                      onClick={() => onAction({ kind: "replace", book })}
+                    >
+                      Replace file
+                    </Button>
+                    {/* One button that turns into the other, so focus stays on it. */}
+                    <Button
+                      size="sm"
+                      variant={book.retiredAt ? "secondary" : "ghost"}
+                      aria-label={`${book.retiredAt ? "Restore" : "Retire"} ${book.title}`}
+                      onClick={() =>
+                        onAction({ kind: book.retiredAt ? "restore" : "retire", book })
+                      }
+                    >
+                      {book.retiredAt ? "Restore" : "Retire"}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+      <ListPages
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        label="Book pages"
+        onPageChange={onPage}
+      />
+    </>
+  );
+}

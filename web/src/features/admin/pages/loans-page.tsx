@@ -1,0 +1,189 @@
+import type { AdminLoans } from "@folio/contract/admin";
+import { useState } from "react";
+import { Link } from "react-router";
+import { isSessionEnd } from "../../../lib/api-client";
+import { formatLongDate } from "../../../lib/dates";
+import { useDocumentTitle } from "../../../lib/document-title";
+import { Button } from "../../../ui/button";
+import { QueryState } from "../../../ui/query-state";
+import { FormMessage } from "../../../ui/text-field";
+import { useToast } from "../../../ui/toast";
+import { downloadLoansCsv, type LoansQuery } from "../api/loans-api";
+import { TableRegion } from "../components/admin-table";
+import {
+  FilterBar,
+  FilterSelect,
+  ListPages,
+  ListSummary,
+  SearchBox,
+} from "../components/list-controls";
+import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
+import { useAdminLoans } from "../hooks/loan-queries";
+import { oneOf, useListParams } from "../hooks/use-list-params";
+import { adminMessages, problemText } from "../messages";
+import { saveDownload } from "../save-download";
+
+type LoanView = NonNullable<LoansQuery["status"]>;
+
+const VIEWS = [
+  { value: "overdue", label: "Overdue" },
+  { value: "dueSoon", label: "Due soon" },
+  { value: "open", label: "All open" },
+] as const satisfies readonly { value: LoanView; label: string }[];
+
+const DAY_CHOICES = ["1", "3", "7", "14", "30"] as const;
+const DAYS = DAY_CHOICES.map((days) => ({
+  value: days,
+  label: days === "1" ? "Within 1 day" : `Within ${days} days`,
+}));
+
+/** /admin/loans: overdue, due soon or every open loan, with a CSV of the same. */
+export function LoansPage() {
+  useDocumentTitle("Loans · Staff console");
+  const { read, update, page } = useListParams();
+  const status = oneOf(read("status"), ["overdue", "dueSoon", "open"], "overdue");
+  const days = oneOf(read("days"), DAY_CHOICES, "3");
+  const q = read("q");
+  const query: LoansQuery = {
+    status,
+    days: status === "dueSoon" ? Number(days) : undefined,
+    q: q || undefined,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+  const loans = useAdminLoans(query);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
+  const { showToast } = useToast();
+
+  async function download() {
+    if (downloading) return;
+    setDownloading(true);
+    setDownloadProblem(null);
+    try {
+      saveDownload(await downloadLoansCsv(query), `loans-${status}.csv`);
+      showToast(adminMessages.csvReady, { tone: "success" });
+    } catch (error) {
+      if (!isSessionEnd(error)) {
+        setDownloadProblem(`${adminMessages.csvFailed} ${problemText(error)}`);
+      }
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="console-page">
+      <div className="console-page__head">
+        <h1>Loans</h1>
+        <Button
+          variant="secondary"
+          aria-disabled={downloading ? true : undefined}
+          onClick={() => void download()}
+        >
+          {downloading ? "Preparing CSV…" : "Download CSV"}
+        </Button>
+      </div>
+      {downloadProblem && <FormMessage tone="error">{downloadProblem}</FormMessage>}
+      <FilterBar>
+        <FilterSelect
+          label="Show"
+          value={status}
+          options={VIEWS}
+          onChange={(next) => update({ status: next === "overdue" ? null : next })}
+        />
+        {status === "dueSoon" && (
+          <FilterSelect
+            label="Due"
+            value={days}
+            options={DAYS}
+            onChange={(next) => update({ days: next === "3" ? null : next })}
+          />
+        )}
+        <SearchBox
+          label="Search book, reader or email"
+          value={q}
+          onSearch={(text) => update({ q: text }, { replace: true })}
+        />
+      </FilterBar>
+      <QueryState
+        query={loans}
+        loadingLabel="Loading the loans"
+        failedMessage={adminMessages.loadFailed}
+        failedAlert
+        isEmpty={(data) => data.total === 0}
+        empty={<p className="console-empty">{adminMessages.noLoans}</p>}
+      >
+        {(data) => <LoansTable data={data} onPage={(next) => update({ page: next })} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function LoansTable({ data, onPage }: { data: AdminLoans; onPage: (page: number) => void }) {
+  return (
+    <>
+      <ListSummary
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        shown={data.loans.length}
+        noun={["loan", "loans"]}
+      />
+      <TableRegion label="Loans">
+        <table className="console-table">
+          <caption className="visually-hidden">Loans</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reader</th>
+              <th scope="col">Book</th>
+              <th scope="col">Borrowed</th>
+              <th scope="col">Due</th>
+              <th scope="col" className="console-table__number">
+                Days overdue
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.loans.map((loan) => (
+              <tr key={loan.loanId}>
+                <th scope="row">
+                  {loan.userId ? (
+                    <Link to={`/admin/readers/${loan.userId}`}>
+                      {loan.readerName ?? loan.readerEmail ?? "Reader"}
+                    </Link>
+                  ) : (
+                    <span className="console-muted">Deleted account</span>
+                  )}
+                  {loan.readerEmail && (
+                    <span className="console-cell-line console-muted console-table__break">
+                      {loan.readerEmail}
+                    </span>
+                  )}
+                </th>
+                <td>
+                  {loan.title}
+                  <span className="console-cell-line console-muted">{loan.author}</span>
+                </td>
+                <td className="console-table__nowrap">{formatLongDate(loan.borrowedAt)}</td>
+                <td className="console-table__nowrap">{formatLongDate(loan.dueAt)}</td>
+                <td className="console-table__number">
+                  <span className={loan.daysOverdue > 0 ? "console-overdue" : "console-muted"}>
+                    {loan.daysOverdue}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+      <ListPages
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        label="Loan pages"
+        onPageChange={onPage}
+      />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import type { AdminMail, AdminMailList } from "@folio/contract/admin";
+import { useState } from "react";
+import { formatLongDateTime } from "../../../lib/dates";
+import { useDocumentTitle } from "../../../lib/document-title";
+import { Button } from "../../../ui/button";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { QueryState } from "../../../ui/query-state";
+import { useToast } from "../../../ui/toast";
+import type { AdminMailQuery } from "../api/mail-api";
+import { TableRegion } from "../components/admin-table";
+import {
+  FilterBar,
+  FilterSelect,
+  ListPages,
+  ListSummary,
+  SearchBox,
+} from "../components/list-controls";
+import { MailViewDialog } from "../components/mail-view-dialog";
+import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
+import { useMails, useRetryMail } from "../hooks/mail-queries";
+import { oneOf, useListParams } from "../hooks/use-list-params";
+import { adminMessages, problemText } from "../messages";
+
+type MailFilter = "all" | NonNullable<AdminMailQuery["status"]>;
+
+const FILTERS = [
+  { value: "all", label: "All mail" },
+  { value: "pending", label: "Waiting" },
+  { value: "failed", label: "Failed" },
+  { value: "sent", label: "Sent" },
+] as const satisfies readonly { value: MailFilter; label: string }[];
+
+const STATUS_LABEL: Record<AdminMail["status"], string> = {
+  pending: "Waiting",
+  failed: "Failed",
+  sent: "Sent",
+};
+
+const STATUS_BADGE: Record<AdminMail["status"], string> = {
+  pending: "console-badge--muted",
+  failed: "console-badge--danger",
+  sent: "console-badge--ok",
+};
+
+type Dialog = { kind: "view" | "retry"; mail: AdminMail } | null;
+
+/** /admin/mail: the outbox, to see what went out and send again what did not. */
+export function MailPage() {
+  useDocumentTitle("Mail · Staff console");
+  const { read, update, page } = useListParams();
+  const filter = oneOf(read("status"), ["all", "pending", "failed", "sent"], "all");
+  const q = read("q");
+  const mails = useMails({
+    status: filter === "all" ? undefined : filter,
+    q: q || undefined,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const retry = useRetryMail();
+  const { showToast } = useToast();
+
+  return (
+    <div className="console-page">
+      <h1>Mail</h1>
+      <FilterBar>
+        <FilterSelect
+          label="Show"
+          value={filter}
+          options={FILTERS}
+          onChange={(next) => update({ status: next === "all" ? null : next })}
+        />
+        <SearchBox
+          label="Search address or subject"
+          value={q}
+          onSearch={(text) => update({ q: text }, { replace: true })}
+        />
+      </FilterBar>
+      <QueryState
+        query={mails}
+        loadingLabel="Loading the mail"
+        failedMessage={adminMessages.loadFailed}
+        failedAlert
+        isEmpty={(data) => data.total === 0}
+        empty={<p className="console-empty">{adminMessages.noMail}</p>}
+      >
+        {(data) => (
+          <MailTable
+            data={data}
+            onPage={(next) => update({ page: next })}
+            onView={(mail) => setDialog({ kind: "view", mail })}
+            onRetry={(mail) => setDialog({ kind: "retry", mail })}
+          />
+        )}
+      </QueryState>
+      {dialog?.kind === "view" && (
+        <MailViewDialog mailId={dialog.mail.mailId} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "retry" && (
+        <ConfirmDialog
+          title="Send this mail again?"
+          confirmLabel="Retry"
+          pendingLabel="Queuing…"
+          onConfirm={() => retry.mutateAsync(dialog.mail.mailId)}
+          onConfirmed={() => {
+            setDialog(null);
+            showToast(adminMessages.mailQueued(dialog.mail.to), { tone: "success" });
+          }}
+          failureMessage={problemText}
+          onClose={() => setDialog(null)}
+        >
+          <p>
+            “{dialog.mail.subject}” to {dialog.mail.to} goes back to the front of the outbox.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+interface MailTableProps {
+  data: AdminMailList;
+  onPage: (page: number) => void;
+  onView: (mail: AdminMail) => void;
+  onRetry: (mail: AdminMail) => void;
+}
+
+function MailTable({ data, onPage, onView, onRetry }: MailTableProps) {
+  return (
+    <>
+      <ListSummary
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        shown={data.mails.length}
+        noun={["mail", "mails"]}
+      />
+      <TableRegion label="Outbox">
+        <table className="console-table">
+          <caption className="visually-hidden">Outbox, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Subject</th>
+              <th scope="col">To</th>
+              <th scope="col">Made</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="console-table__number">
+                Attempts
+              </th>
+              <th scope="col">Last error</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.mails.map((mail) => (
+              <tr key={mail.mailId}>
+                <th scope="row">
+                  {mail.subject}
+                  <span className="console-cell-line console-muted">{mail.type}</span>
+                </th>
+                <td className="console-table__break">{mail.to}</td>
+                <td className="console-table__nowrap">{formatLongDateTime(mail.createdAt)}</td>
+                <td>
+                  <span className={`console-badge ${STATUS_BADGE[mail.status]}`}>
+                    {STATUS_LABEL[mail.status]}
+                  </span>
+                </td>
+                <td className="console-table__number">{mail.attempts}</td>
+                <td className="console-table__wide">{mail.lastError ?? ""}</td>
+                <td>
+                  <div className="console-actions">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`View ${mail.subject} to ${mail.to}`}
+                      onClick={() => onView(mail)}
+                    >
+                      View
+                    </Button>
+                    {mail.status !== "sent" && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Retry ${mail.subject} to ${mail.to}`}
+                        onClick={() => onRetry(mail)}
+                      >
+                        Retry
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+      <ListPages
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        label="Mail pages"
+        onPageChange={onPage}
+      />
+    </>
+  );
+}
