@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { Api, newReader, type Reader } from "./harness/client";
-import { PgliteDirectory, PostgresDatabase, brokenInvariants } from "./harness/database";
+import { PgliteDirectory, PostgresDatabase, brokenInvariants, type Sql } from "./harness/database";
 import { changedTables, databaseDigest } from "./harness/fuzz-checks";
 import { EventLoopWatch } from "./harness/event-loop-watch";
 import {
@@ -41,9 +41,13 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A reader with money and a loan, so borrowing, reading and reviewing calls get past "who". */
-async function fuzzReader(api: Api, bookId: string): Promise<Reader> {
+/**
+ * A reader with money and a loan, so borrowing, reading and reviewing calls get past "who"; an
+ * admin too, so the staff calls (/api/admin/) get past "who" and the fuzz reaches their inputs.
+ */
+async function fuzzReader(api: Api, database: Sql, bookId: string): Promise<Reader> {
   const reader = await newReader(api, 50);
+  await database.query("update users set role = 'admin' where id = $1", [reader.id]);
   const borrowed = await api.post("/api/borrow/borrow", { bookId: [bookId] }, reader.token);
   if (borrowed.status !== 200) throw new Error(`borrow: ${borrowed.status} ${borrowed.text}`);
   return reader;
@@ -75,7 +79,7 @@ describe("hostile input on every call, over HTTP", () => {
       const routes = await documentedRoutes(api);
       expect(routes.length).toBeGreaterThan(30);
       const bookIds = await catalogueIds(api);
-      const reader = await fuzzReader(api, bookIds[0]!);
+      const reader = await fuzzReader(api, database, bookIds[0]!);
       const link = await api.post<{ contentURL: string }>(
         "/api/books/content",
         { bookId: bookIds[0] },
@@ -95,7 +99,7 @@ describe("hostile input on every call, over HTTP", () => {
       let readers = 1;
       const runner = new FuzzRunner(api, database, reader, () => {
         readers += 1;
-        return fuzzReader(api, bookIds[readers % bookIds.length]!);
+        return fuzzReader(api, database, bookIds[readers % bookIds.length]!);
       });
 
       // The digest must see a change when there is one, or every "nothing changed" below is moot.

@@ -63,7 +63,18 @@ describe("200 readers at once for 30 s", () => {
     const apis = [firstApi, new Api(second.base, firstApi.tally)];
 
     const readers = await readersOn(apis);
-    const report = await runLoad({ apis, readers, bookIds, seconds: loadSeconds() });
+    // A librarian works through the second process while the readers borrow (issue 20).
+    const librarian = await newReader(apis[1]!, 0);
+    await database.query("update users set role = 'librarian' where id = $1", [librarian.id]);
+    const report = await runLoad({
+      apis,
+      readers,
+      bookIds,
+      seconds: loadSeconds(),
+      librarian: { api: apis[1]!, token: librarian.token },
+    });
+    expect(report.actions.staffCopies ?? 0).toBeGreaterThan(0);
+    expect(report.acknowledged.staffEntries.size).toBeGreaterThan(0);
 
     expect(firstApi.tally.serverErrors).toEqual([]);
     expect(await first.errorLines()).toEqual([]);

@@ -30,6 +30,8 @@ export interface Attempt {
   withReaderToken: boolean;
   /** the one status a fair server answers, where there is only one */
   expectStatus?: number;
+  /** the one status when sent with no token, where it differs */
+  expectStatusWithoutToken?: number;
 }
 
 /** What the fuzz knows of the running shop, so that some inputs get past validation. */
@@ -579,16 +581,22 @@ export function attemptsFor(route: Route, context: FuzzContext): fc.Arbitrary<At
   return fc.oneof(...kinds);
 }
 
-/** A body of valid JSON `bytes` long, to be refused for its size alone with a 413. */
+/**
+ * A body of valid JSON `bytes` long, to be refused for its size alone with a 413. Staff calls
+ * refuse a caller without a token first, before reading any body (decision 021); the EPUB upload
+ * takes up to 50 MB of EPUB and refuses JSON of any size for its type.
+ */
 export function oversizedAttempt(route: Route, context: FuzzContext, bytes: number): Attempt {
+  const staff = route.template.startsWith("/api/admin/");
   return {
+    ...(staff ? { expectStatusWithoutToken: 401 } : {}),
     kind: "oversized-body",
     method: route.method,
     url: plausiblePath(route, context),
     headers: { "content-type": "application/json" },
     body: `{"name":"${"a".repeat(bytes - 11)}"}`,
     withReaderToken: true,
-    expectStatus: 413,
+    expectStatus: staff && route.template.endsWith("/upload") ? 415 : 413,
   };
 }
 

@@ -75,8 +75,11 @@ export class FuzzRunner {
         if (ms > (this.worstHolds.get(route)?.ms ?? -1)) this.worstHolds.set(route, { ms, where });
       }
       problems.push(...answerProblems(reply).map((p) => `${where}: ${p}`));
-      if (attempt.expectStatus && reply.status !== attempt.expectStatus)
-        problems.push(`${where}: ${reply.status}, not ${attempt.expectStatus}`);
+      const expected = token
+        ? attempt.expectStatus
+        : (attempt.expectStatusWithoutToken ?? attempt.expectStatus);
+      if (expected && reply.status !== expected)
+        problems.push(`${where}: ${reply.status}, not ${expected}`);
       const after = await databaseDigest(this.sql);
       this.digest = after;
       if (reply.status >= 400) {

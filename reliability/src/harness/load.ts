@@ -9,6 +9,8 @@ export interface LoadOptions {
   seconds: number;
   /** called once, this many seconds in (a crash, a mail outage) */
   midway?: { atSeconds: number; action: () => Promise<void> };
+  /** a librarian at work all along: copies, prices and refunds change under the readers */
+  librarian?: { api: Api; token: string };
 }
 
 /** What the server acknowledged: each must still be true afterwards, whatever happened. */
@@ -17,6 +19,8 @@ export interface Acknowledged {
   paymentIds: Set<string>;
   borrowMails: number;
   returns: Set<string>;
+  /** refunds and balance adjustments the librarian was told were made (ledger ids) */
+  staffEntries: Set<string>;
 }
 
 export interface LoadReport {
@@ -71,6 +75,12 @@ interface BorrowAnswer {
   state: string;
   loans: { borrowId: string; bookId: string }[];
 }
+interface StaffReaderAnswer {
+  ledger: { ledgerId: string; refundable: number | null }[];
+}
+interface StaffBalanceAnswer {
+  entry: { ledgerId: string };
+}
 interface LoanListAnswer {
   data: { bookId: string; status: string }[];
 }
@@ -86,6 +96,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     paymentIds: new Set(),
     borrowMails: 0,
     returns: new Set(),
+    staffEntries: new Set(),
   };
   const actions: Record<string, number> = {};
   const started = Date.now();
@@ -212,7 +223,63 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     }
   };
 
-  const work = Promise.all(options.readers.map(reader));
+  const librarian = async ({ api, token }: { api: Api; token: string }) => {
+    while (Date.now() < deadline) {
+      const step = Math.random();
+      const task = step < 0.4 ? "staffCopies" : step < 0.6 ? "staffPrice" : "staffRefund";
+      actions[task] = (actions[task] ?? 0) + 1;
+      try {
+        if (task === "staffRefund") await refundSomething(api, token, options.readers);
+        else await editBook(api, token, pick(options.bookIds), task);
+      } catch {
+        await pause(100);
+      }
+    }
+  };
+  const refundSomething = async (api: Api, token: string, readers: Reader[]) => {
+    const who = pick(readers);
+    const detail = await api.get<StaffReaderAnswer>(
+      `/api/admin/readers/get?userId=${who.id}`,
+      token,
+    );
+    if (detail.status !== 200) return;
+    const charge = detail.body.ledger.find((entry) => (entry.refundable ?? 0) > 0);
+    const answer = charge
+      ? await api.post<StaffBalanceAnswer>(
+          "/api/admin/readers/refund",
+          {
+            ledgerId: charge.ledgerId,
+            amount: Math.min(charge.refundable!, 0.5),
+            reason: "load test",
+          },
+          token,
+        )
+      : await api.post<StaffBalanceAnswer>(
+          "/api/admin/readers/adjust",
+          { userId: who.id, amount: 1.25, reason: "load test goodwill" },
+          token,
+        );
+    if (answer.status === 200) acknowledged.staffEntries.add(answer.body.entry.ledgerId);
+  };
+  const editBook = async (api: Api, token: string, bookId: string, task: string) => {
+    const current = await api.get<{ book: { onLoan: number; price: number } }>(
+      `/api/admin/books/get?bookId=${bookId}`,
+      token,
+    );
+    if (current.status !== 200) return;
+    const { onLoan, price } = current.body.book;
+    // Sometimes one below what is lent, which must be refused (409) and change nothing.
+    const change =
+      task === "staffCopies"
+        ? { copies: Math.max(0, onLoan - 1 + Math.floor(Math.random() * 4)) }
+        : { price: Math.max(0.5, Math.round((price + pick([-0.5, 0.25, 0.5])) * 100) / 100) };
+    await api.post("/api/admin/books/update", { bookId, ...change }, token);
+  };
+
+  const work = Promise.all([
+    ...options.readers.map(reader),
+    ...(options.librarian ? [librarian(options.librarian)] : []),
+  ]);
   if (options.midway) {
     const { atSeconds, action } = options.midway;
     await pause(atSeconds * 1000);

@@ -35,6 +35,16 @@ export async function verifyAll(sql: Sql, acknowledged?: Acknowledged): Promise<
   );
   if (open.length > 0) problems.push(`acknowledged returns undone: ${open.length}`);
 
+  const staffEntries = [...acknowledged.staffEntries];
+  const staff = await sql.query<{ id: string }>(
+    "select id::text from ledger where kind in ('refund', 'adjustment') and id = any($1::bigint[])",
+    [staffEntries],
+  );
+  if (staff.length !== staffEntries.length)
+    problems.push(
+      `acknowledged refunds and adjustments lost: ${staffEntries.length - staff.length} of ${staffEntries.length}`,
+    );
+
   const [mails] = await sql.query<{ n: number }>(
     "select count(*)::int as n from outbox where type = 'borrow'",
   );

@@ -18,6 +18,21 @@ export interface AuditRecord {
   reason?: string | null;
 }
 
+/**
+ * The value as jsonb can hold it: a lone surrogate (text the request carried, which text columns
+ * store as U+FFFD) would be a JSON escape jsonb refuses, so it becomes U+FFFD here too.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, "\ufffd");
+
+function wellFormed(value: unknown): unknown {
+  if (typeof value === "string") return wellFormedText(value);
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === "object" && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
+  return value;
+}
+
 /** Appends one row to the audit log inside `tx`: it commits, or rolls back, with the change. */
 export async function recordAudit(
   tx: Transaction,
@@ -31,9 +46,10 @@ export async function recordAudit(
     action: record.action,
     targetType: record.targetType,
     targetId: String(record.targetId),
-    before: record.before ?? null,
-    after: record.after ?? null,
-    reason: record.reason ?? null,
+    before: wellFormed(record.before ?? null),
+    after: wellFormed(record.after ?? null),
+    reason:
+      record.reason === undefined || record.reason === null ? null : wellFormedText(record.reason),
     createdAt: at,
   });
 }

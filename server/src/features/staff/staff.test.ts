@@ -89,6 +89,17 @@ describe("the audit log", () => {
     expect(await countRows()).toBe(count);
   });
 
+  it("keeps text with a lone surrogate (which jsonb cannot hold) as U+FFFD, not a 500", async () => {
+    const made = await http.post<{ category: { categoryId: string } }>(
+      "/api/admin/categories/create",
+      { name: "Odd \ud800 Text", description: "half a pair: \ude34 here" },
+      librarian.token,
+    );
+    expect(made.status).toBe(200);
+    const log = await http.get<AuditList>("/api/admin/audit?action=category.create", admin.token);
+    expect(log.body.entries[0]!.after).toMatchObject({ description: "half a pair: \ufffd here" });
+  });
+
   it("filters by day and refuses a day that is not one", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const some = await http.get<AuditList>(
