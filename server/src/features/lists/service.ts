@@ -1,7 +1,7 @@
 import type { Book } from "@folio/contract/catalogue";
 import type { BookListState, Cart } from "@folio/contract/lists";
 import { ALREADY_PRESENT_STATE, MAX_CART_ITEMS } from "@folio/contract/constants";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { jsonArrayOf, parseJsonRows } from "../../db/json";
@@ -135,7 +135,11 @@ export async function addToList(
   const { table, present } = lists[kind];
   const now = ctx.clock.now();
   const added = await ctx.db.transaction(async (tx) => {
-    const known = await tx.select({ id: books.id }).from(books).where(inArray(books.id, bookIds));
+    // A retired book is no longer in the catalogue: it cannot be added, only kept.
+    const known = await tx
+      .select({ id: books.id })
+      .from(books)
+      .where(and(inArray(books.id, bookIds), isNull(books.retiredAt)));
     if (known.length !== bookIds.length) throw errors.bookNotFound();
     const inserted = await tx
       .insert(table)

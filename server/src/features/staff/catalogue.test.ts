@@ -456,6 +456,11 @@ describe("retiring a book", () => {
       balance: 20,
     });
     expect(refused.message).toContain("no longer lent");
+    // Nor put in a cart or a wishlist: it is not in the catalogue any more.
+    for (const list of ["cart", "wishlist"])
+      expect(
+        (await http.post(`/api/${list}/add`, { bookId: [book.bookId] }, someoneElse.token)).status,
+      ).toBe(404);
 
     // The open loan goes on: the book can be read and returned.
     const file = await readFile(loaned, book.bookId);
