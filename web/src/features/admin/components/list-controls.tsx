@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Pagination } from "../../../ui/pagination";
+// The fields' look (.field__input), which a screen without any other form would not load.
+import "../../../ui/form.css";
 
 /** How long typing rests before the list asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;

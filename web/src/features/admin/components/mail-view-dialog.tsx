@@ -1,4 +1,5 @@
 import type { AdminMailDetail } from "@folio/contract/admin";
+import { useId } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { Button } from "../../../ui/button";
 import { Modal } from "../../../ui/modal";
@@ -43,6 +44,7 @@ export function MailViewDialog({ mailId, onClose }: MailViewDialogProps) {
 }
 
 function MailBody({ mail }: { mail: AdminMailDetail["mail"] }) {
+  const textHeadingId = useId();
   return (
     <div className="mail-view">
       <dl className="console-facts console-facts--stacked">
@@ -71,8 +73,14 @@ function MailBody({ mail }: { mail: AdminMailDetail["mail"] }) {
         srcDoc={mail.htmlBody}
         referrerPolicy="no-referrer"
       />
-      <h3 className="mail-view__heading">Text</h3>
-      <pre className="mail-view__text">{mail.textBody}</pre>
+      <h3 id={textHeadingId} className="mail-view__heading">
+        Text
+      </h3>
+      {/* A long body scrolls inside it: focusable, so a keyboard can scroll it too (axe
+          scrollable-region-focusable), and named by its heading. */}
+      <pre className="mail-view__text" role="region" aria-labelledby={textHeadingId} tabIndex={0}>
+        {mail.textBody}
+      </pre>
     </div>
   );
 }

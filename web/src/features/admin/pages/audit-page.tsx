@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditList } from "@folio/contract/admin";
 import { auditActions } from "@folio/contract/staff";
+import { useId } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { useSession } from "../../../lib/session";
@@ -167,6 +168,7 @@ function json(value: unknown): string {
 
 /** Before and after, as the log keeps them, behind a disclosure. */
 function ChangeDetails({ entry }: { entry: AuditEntry }) {
+  const id = useId();
   return (
     <details className="audit-details">
       <summary>
@@ -176,11 +178,31 @@ function ChangeDetails({ entry }: { entry: AuditEntry }) {
           of {entry.action} {entry.targetId}
         </span>
       </summary>
+      {/* A long change scrolls inside its box: focusable, so a keyboard can scroll it too (axe
+          scrollable-region-focusable), and named by its label. */}
       <div className="audit-details__body">
-        <p className="audit-details__label">Before</p>
-        <pre className="audit-details__json">{json(entry.before)}</pre>
-        <p className="audit-details__label">After</p>
-        <pre className="audit-details__json">{json(entry.after)}</pre>
+        <p id={`${id}-before`} className="audit-details__label">
+          Before
+        </p>
+        <pre
+          className="audit-details__json"
+          role="region"
+          aria-labelledby={`${id}-before`}
+          tabIndex={0}
+        >
+          {json(entry.before)}
+        </pre>
+        <p id={`${id}-after`} className="audit-details__label">
+          After
+        </p>
+        <pre
+          className="audit-details__json"
+          role="region"
+          aria-labelledby={`${id}-after`}
+          tabIndex={0}
+        >
+          {json(entry.after)}
+        </pre>
       </div>
     </details>
   );
