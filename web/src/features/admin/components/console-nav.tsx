@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 
 interface ConsoleLink {
   to: string;
@@ -27,8 +28,16 @@ function linkClass({ isActive }: { isActive: boolean }) {
  * Plain links, so Tab walks them and the current one says so (aria-current).
  */
 export function ConsoleNav({ isAdmin }: { isAdmin: boolean }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the links are a row wider than the screen: keep the current one in view.
+  useEffect(() => {
+    nav.current
+      ?.querySelector(".console-nav__link--active")
+      ?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
-    <nav className="console-nav" aria-label="Staff console">
+    <nav className="console-nav" aria-label="Staff console" ref={nav}>
       <p className="console-nav__title" aria-hidden="true">
         Staff console
       </p>

@@ -134,7 +134,9 @@ function AuditTable({ data, onPage }: { data: AuditList; onPage: (page: number) 
                   {formatLongDateTime(entry.createdAt)}
                 </th>
                 <td className="console-table__break">
-                  {entry.actorId ? entry.actorEmail : `${entry.actorEmail} (command line)`}
+                  {entry.actorId || entry.actorEmail === "command line"
+                    ? entry.actorEmail
+                    : `${entry.actorEmail} (command line)`}
                 </td>
                 <td>
                   <code>{entry.action}</code>
