@@ -394,7 +394,7 @@ test.describe("the staff console", () => {
     await expect(rowWith(page, "Audit log", "book.retire")).toContainText(
       "The licence was withdrawn.",
     );
-    await expect(rowWith(page, "Audit log", "reader.role")).toContainText("(command line)");
+    await expect(rowWith(page, "Audit log", "reader.role")).toContainText("command line");
     await expectAccessible(page);
     // What the book was made with, behind its disclosure.
     const created = rowWith(page, "Audit log", "book.create");

@@ -107,34 +107,19 @@ interface BookFieldsProps {
 
 /** Title, author, category, description, price, copies and lends left. */
 export function BookFields({ values, errors, categories, onChange, idPrefix }: BookFieldsProps) {
-  const set = (field: BookField) => (event: { target: { value: string } }) =>
-    onChange({ ...values, [field]: event.target.value });
-  const fieldName = (field: BookField) => `${idPrefix}-${field}`;
+  // Each field is named, filled, checked and changed the same way.
+  const bind = (field: BookField) => ({
+    name: `${idPrefix}-${field}`,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) =>
+      onChange({ ...values, [field]: event.target.value }),
+  });
   return (
     <>
-      <TextField
-        name={fieldName("title")}
-        label="Title"
-        value={values.title}
-        maxLength={300}
-        error={errors.title}
-        onChange={set("title")}
-      />
-      <TextField
-        name={fieldName("author")}
-        label="Author"
-        value={values.author}
-        maxLength={300}
-        error={errors.author}
-        onChange={set("author")}
-      />
-      <SelectField
-        name={fieldName("categoryId")}
-        label="Category"
-        value={values.categoryId}
-        error={errors.categoryId}
-        onChange={set("categoryId")}
-      >
+      <TextField label="Title" maxLength={300} {...bind("title")} />
+      <TextField label="Author" maxLength={300} {...bind("author")} />
+      <SelectField label="Category" {...bind("categoryId")}>
         <option value="">Choose a category</option>
         {categories.map((category) => (
           <option key={category.categoryId} value={category.categoryId}>
@@ -142,45 +127,28 @@ export function BookFields({ values, errors, categories, onChange, idPrefix }: B
           </option>
         ))}
       </SelectField>
-      <TextAreaField
-        name={fieldName("description")}
-        label="Description"
-        rows={5}
-        maxLength={5000}
-        value={values.description}
-        error={errors.description}
-        onChange={set("description")}
-      />
+      <TextAreaField label="Description" rows={5} maxLength={5000} {...bind("description")} />
       <div className="console-form__row">
         <TextField
-          name={fieldName("price")}
           label="Price (£)"
           hint="Per loan, such as 4.99."
           inputMode="decimal"
           autoComplete="off"
-          value={values.price}
-          error={errors.price}
-          onChange={set("price")}
+          {...bind("price")}
         />
         <TextField
-          name={fieldName("copies")}
           label="Copies"
           hint="Lent at the same time."
           inputMode="numeric"
           autoComplete="off"
-          value={values.copies}
-          error={errors.copies}
-          onChange={set("copies")}
+          {...bind("copies")}
         />
         <TextField
-          name={fieldName("lendsLeft")}
           label="Lends left"
           hint="Loans the licence still allows."
           inputMode="numeric"
           autoComplete="off"
-          value={values.lendsLeft}
-          error={errors.lendsLeft}
-          onChange={set("lendsLeft")}
+          {...bind("lendsLeft")}
         />
       </div>
     </>

@@ -1,20 +1,13 @@
-import type { AuditEntry, AuditList } from "@folio/contract/admin";
+import type { AuditEntry } from "@folio/contract/admin";
 import { auditActions } from "@folio/contract/staff";
 import { useId } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { useSession } from "../../../lib/session";
-import { QueryState } from "../../../ui/query-state";
 import { TextField } from "../../../ui/text-field";
 import type { AuditQuery } from "../api/audit-api";
-import { TableRegion } from "../components/admin-table";
-import {
-  FilterBar,
-  FilterSelect,
-  ListPages,
-  ListSummary,
-  SearchBox,
-} from "../components/list-controls";
+import { ConsoleList } from "../components/console-list";
+import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useAudit } from "../hooks/audit-queries";
 import { useListParams } from "../hooks/use-list-params";
@@ -90,77 +83,56 @@ function AuditLog() {
           />
         </div>
       </FilterBar>
-      <QueryState
+      <ConsoleList
         query={audit}
         loadingLabel="Loading the audit log"
         failedMessage={audit.error ? problemText(audit.error) : adminMessages.loadFailed}
-        failedAlert
-        isEmpty={(data) => data.total === 0}
-        empty={<p className="console-empty">{adminMessages.noAudit}</p>}
+        empty={adminMessages.noAudit}
+        rows={(data) => data.entries}
+        noun={["entry", "entries"]}
+        label="Audit log"
+        caption="Audit log, newest first"
+        columns={
+          <>
+            <th scope="col">Time</th>
+            <th scope="col">Actor</th>
+            <th scope="col">Action</th>
+            <th scope="col">Target</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Details</th>
+          </>
+        }
+        pagesLabel="Audit log pages"
+        onPage={(next) => update({ page: next })}
       >
-        {(data) => <AuditTable data={data} onPage={(next) => update({ page: next })} />}
-      </QueryState>
+        {(entry) => <AuditRow key={entry.id} entry={entry} />}
+      </ConsoleList>
     </>
   );
 }
 
-function AuditTable({ data, onPage }: { data: AuditList; onPage: (page: number) => void }) {
+function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
-    <>
-      <ListSummary
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        shown={data.entries.length}
-        noun={["entry", "entries"]}
-      />
-      <TableRegion label="Audit log">
-        <table className="console-table">
-          <caption className="visually-hidden">Audit log, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Actor</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.entries.map((entry) => (
-              <tr key={entry.id}>
-                <th scope="row" className="console-table__nowrap">
-                  {formatLongDateTime(entry.createdAt)}
-                </th>
-                <td className="console-table__break">
-                  {entry.actorId || entry.actorEmail === "command line"
-                    ? entry.actorEmail
-                    : `${entry.actorEmail} (command line)`}
-                </td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>
-                  {entry.targetType} {entry.targetId}
-                </td>
-                <td className="console-table__wide">{entry.reason ?? ""}</td>
-                <td>
-                  <ChangeDetails entry={entry} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-      <ListPages
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        label="Audit log pages"
-        onPageChange={onPage}
-      />
-    </>
+    <tr>
+      <th scope="row" className="console-table__nowrap">
+        {formatLongDateTime(entry.createdAt)}
+      </th>
+      <td className="console-table__break">
+        {entry.actorId || entry.actorEmail === "command line"
+          ? entry.actorEmail
+          : `${entry.actorEmail} (command line)`}
+      </td>
+      <td>
+        <code>{entry.action}</code>
+      </td>
+      <td>
+        {entry.targetType} {entry.targetId}
+      </td>
+      <td className="console-table__wide">{entry.reason ?? ""}</td>
+      <td>
+        <ChangeDetails entry={entry} />
+      </td>
+    </tr>
   );
 }
 

@@ -1,24 +1,18 @@
-import type { AdminBook, AdminBooks, AdminCategory } from "@folio/contract/admin";
+import type { AdminBook, AdminCategory } from "@folio/contract/admin";
 import { useState } from "react";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { formatLongDate } from "../../../lib/dates";
 import { formatPounds } from "../../../lib/money";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { QueryState } from "../../../ui/query-state";
 import { useToast } from "../../../ui/toast";
 import type { BooksQuery } from "../api/catalogue-api";
 import { ActionDialog } from "../components/action-dialog";
 import { AddBookDialog } from "../components/add-book-dialog";
-import { SortHeader, TableRegion, type SortOrder } from "../components/admin-table";
+import { SortHeader, type SortOrder } from "../components/admin-table";
+import { ConsoleList } from "../components/console-list";
 import { EditBookDialog } from "../components/edit-book-dialog";
-import {
-  FilterBar,
-  FilterSelect,
-  ListPages,
-  ListSummary,
-  SearchBox,
-} from "../components/list-controls";
+import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { ReplaceFileDialog } from "../components/replace-file-dialog";
 import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import {
@@ -71,6 +65,8 @@ export function CataloguePage() {
   const retire = useRetireBook();
   const restore = useRestoreBook();
   const categoryList = categories.data?.categories ?? [];
+  const sort = query.sort ?? "title";
+  const order = query.order ?? "asc";
 
   const done = (message: string) => {
     setDialog(null);
@@ -96,25 +92,30 @@ export function CataloguePage() {
           onChange={(status) => update({ status: status === "all" ? null : status })}
         />
       </FilterBar>
-      <QueryState
+      <ConsoleList
         query={books}
         loadingLabel="Loading the books"
-        failedMessage={adminMessages.loadFailed}
-        failedAlert
-        isEmpty={(data) => data.total === 0}
-        empty={<p className="console-empty">{adminMessages.noBooks}</p>}
-      >
-        {(data) => (
-          <BooksTable
-            data={data}
-            sort={query.sort ?? "title"}
-            order={query.order ?? "asc"}
+        empty={adminMessages.noBooks}
+        rows={(data) => data.books}
+        noun={["book", "books"]}
+        label="Books"
+        caption={
+          <>
+            Books, sorted by {sort} {order === "asc" ? "ascending" : "descending"}
+          </>
+        }
+        columns={
+          <BookColumns
+            sort={sort}
+            order={order}
             onSort={(sort, order) => update({ sort, order })}
-            onPage={(next) => update({ page: next })}
-            onAction={setDialog}
           />
-        )}
-      </QueryState>
+        }
+        pagesLabel="Book pages"
+        onPage={(next) => update({ page: next })}
+      >
+        {(book) => <BookRow key={book.bookId} book={book} onAction={setDialog} />}
+      </ConsoleList>
 
       {dialog?.kind === "add" && (
         <AddBookDialog
@@ -185,16 +186,13 @@ function withCategoryOf(book: AdminBook, categories: readonly AdminCategory[]) {
   return [own, ...categories];
 }
 
-interface BooksTableProps {
-  data: AdminBooks;
+interface BookColumnsProps {
   sort: BookSort;
   order: SortOrder;
   onSort: (sort: BookSort, order: SortOrder) => void;
-  onPage: (page: number) => void;
-  onAction: (dialog: Dialog) => void;
 }
 
-function BooksTable({ data, sort, order, onSort, onPage, onAction }: BooksTableProps) {
+function BookColumns({ sort, order, onSort }: BookColumnsProps) {
   const header = (column: BookSort, label: string, numeric = false) => (
     <SortHeader
       column={column}
@@ -208,101 +206,75 @@ function BooksTable({ data, sort, order, onSort, onPage, onAction }: BooksTableP
   );
   return (
     <>
-      <ListSummary
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        shown={data.books.length}
-        noun={["book", "books"]}
-      />
-      <TableRegion label="Books">
-        <table className="console-table">
-          <caption className="visually-hidden">
-            Books, sorted by {sort} {order === "asc" ? "ascending" : "descending"}
-          </caption>
-          <thead>
-            <tr>
-              {header("title", "Title")}
-              {header("author", "Author")}
-              <th scope="col">Category</th>
-              {header("price", "Price", true)}
-              {header("copies", "Copies", true)}
-              <th scope="col" className="console-table__number">
-                On loan
-              </th>
-              <th scope="col" className="console-table__number">
-                Lends left
-              </th>
-              {header("borrowTimes", "Borrowed", true)}
-              {header("createdAt", "Added", true)}
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.books.map((book) => (
-              <tr key={book.bookId}>
-                <th scope="row" className="console-table__title">
-                  {book.title}
-                </th>
-                <td>{book.author}</td>
-                <td>{book.categoryName}</td>
-                <td className="console-table__number">{formatPounds(book.price)}</td>
-                <td className="console-table__number">{book.copies}</td>
-                <td className="console-table__number">{book.onLoan}</td>
-                <td className="console-table__number">{book.lendsLeft}</td>
-                <td className="console-table__number">{book.borrowTimes}</td>
-                <td className="console-table__nowrap">{formatLongDate(book.createdAt)}</td>
-                <td>
-                  {book.retiredAt ? (
-                    <span className="console-badge console-badge--muted">Retired</span>
-                  ) : (
-                    <span className="console-badge console-badge--ok">In catalogue</span>
-                  )}
-                </td>
-                <td>
-                  <div className="console-actions">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Edit ${book.title}`}
-                      onClick={() => onAction({ kind: "edit", book })}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Replace file of ${book.title}`}
-                      onClick={() => onAction({ kind: "replace", book })}
-                    >
-                      Replace file
-                    </Button>
-                    {/* One button that turns into the other, so focus stays on it. */}
-                    <Button
-                      size="sm"
-                      variant={book.retiredAt ? "secondary" : "ghost"}
-                      aria-label={`${book.retiredAt ? "Restore" : "Retire"} ${book.title}`}
-                      onClick={() =>
-                        onAction({ kind: book.retiredAt ? "restore" : "retire", book })
-                      }
-                    >
-                      {book.retiredAt ? "Restore" : "Retire"}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-      <ListPages
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        label="Book pages"
-        onPageChange={onPage}
-      />
+      {header("title", "Title")}
+      {header("author", "Author")}
+      <th scope="col">Category</th>
+      {header("price", "Price", true)}
+      {header("copies", "Copies", true)}
+      <th scope="col" className="console-table__number">
+        On loan
+      </th>
+      <th scope="col" className="console-table__number">
+        Lends left
+      </th>
+      {header("borrowTimes", "Borrowed", true)}
+      {header("createdAt", "Added", true)}
+      <th scope="col">Status</th>
+      <th scope="col">Actions</th>
     </>
+  );
+}
+
+function BookRow({ book, onAction }: { book: AdminBook; onAction: (dialog: Dialog) => void }) {
+  return (
+    <tr>
+      <th scope="row" className="console-table__title">
+        {book.title}
+      </th>
+      <td>{book.author}</td>
+      <td>{book.categoryName}</td>
+      <td className="console-table__number">{formatPounds(book.price)}</td>
+      <td className="console-table__number">{book.copies}</td>
+      <td className="console-table__number">{book.onLoan}</td>
+      <td className="console-table__number">{book.lendsLeft}</td>
+      <td className="console-table__number">{book.borrowTimes}</td>
+      <td className="console-table__nowrap">{formatLongDate(book.createdAt)}</td>
+      <td>
+        {book.retiredAt ? (
+          <span className="console-badge console-badge--muted">Retired</span>
+        ) : (
+          <span className="console-badge console-badge--ok">In catalogue</span>
+        )}
+      </td>
+      <td>
+        <div className="console-actions">
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Edit ${book.title}`}
+            onClick={() => onAction({ kind: "edit", book })}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Replace file of ${book.title}`}
+            onClick={() => onAction({ kind: "replace", book })}
+          >
+            Replace file
+          </Button>
+          {/* One button that turns into the other, so focus stays on it. */}
+          <Button
+            size="sm"
+            variant={book.retiredAt ? "secondary" : "ghost"}
+            aria-label={`${book.retiredAt ? "Restore" : "Retire"} ${book.title}`}
+            onClick={() => onAction({ kind: book.retiredAt ? "restore" : "retire", book })}
+          >
+            {book.retiredAt ? "Restore" : "Retire"}
+          </Button>
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -1,22 +1,15 @@
-import type { AdminLoans } from "@folio/contract/admin";
+import type { AdminLoan } from "@folio/contract/admin";
 import { useState } from "react";
 import { Link } from "react-router";
 import { isSessionEnd } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
-import { QueryState } from "../../../ui/query-state";
 import { FormMessage } from "../../../ui/text-field";
 import { useToast } from "../../../ui/toast";
 import { downloadLoansCsv, type LoansQuery } from "../api/loans-api";
-import { TableRegion } from "../components/admin-table";
-import {
-  FilterBar,
-  FilterSelect,
-  ListPages,
-  ListSummary,
-  SearchBox,
-} from "../components/list-controls";
+import { ConsoleList } from "../components/console-list";
+import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useAdminLoans } from "../hooks/loan-queries";
 import { oneOf, useListParams } from "../hooks/use-list-params";
@@ -106,84 +99,62 @@ export function LoansPage() {
           onSearch={(text) => update({ q: text }, { replace: true })}
         />
       </FilterBar>
-      <QueryState
+      <ConsoleList
         query={loans}
         loadingLabel="Loading the loans"
-        failedMessage={adminMessages.loadFailed}
-        failedAlert
-        isEmpty={(data) => data.total === 0}
-        empty={<p className="console-empty">{adminMessages.noLoans}</p>}
+        empty={adminMessages.noLoans}
+        rows={(data) => data.loans}
+        noun={["loan", "loans"]}
+        label="Loans"
+        caption="Loans"
+        columns={
+          <>
+            <th scope="col">Reader</th>
+            <th scope="col">Book</th>
+            <th scope="col">Borrowed</th>
+            <th scope="col">Due</th>
+            <th scope="col" className="console-table__number">
+              Days overdue
+            </th>
+          </>
+        }
+        pagesLabel="Loan pages"
+        onPage={(next) => update({ page: next })}
       >
-        {(data) => <LoansTable data={data} onPage={(next) => update({ page: next })} />}
-      </QueryState>
+        {(loan) => <LoanRow key={loan.loanId} loan={loan} />}
+      </ConsoleList>
     </div>
   );
 }
 
-function LoansTable({ data, onPage }: { data: AdminLoans; onPage: (page: number) => void }) {
+function LoanRow({ loan }: { loan: AdminLoan }) {
   return (
-    <>
-      <ListSummary
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        shown={data.loans.length}
-        noun={["loan", "loans"]}
-      />
-      <TableRegion label="Loans">
-        <table className="console-table">
-          <caption className="visually-hidden">Loans</caption>
-          <thead>
-            <tr>
-              <th scope="col">Reader</th>
-              <th scope="col">Book</th>
-              <th scope="col">Borrowed</th>
-              <th scope="col">Due</th>
-              <th scope="col" className="console-table__number">
-                Days overdue
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.loans.map((loan) => (
-              <tr key={loan.loanId}>
-                <th scope="row">
-                  {loan.userId ? (
-                    <Link to={`/admin/readers/${loan.userId}`}>
-                      {loan.readerName ?? loan.readerEmail ?? "Reader"}
-                    </Link>
-                  ) : (
-                    <span className="console-muted">Deleted account</span>
-                  )}
-                  {loan.readerEmail && (
-                    <span className="console-cell-line console-muted console-table__break">
-                      {loan.readerEmail}
-                    </span>
-                  )}
-                </th>
-                <td>
-                  {loan.title}
-                  <span className="console-cell-line console-muted">{loan.author}</span>
-                </td>
-                <td className="console-table__nowrap">{formatLongDate(loan.borrowedAt)}</td>
-                <td className="console-table__nowrap">{formatLongDate(loan.dueAt)}</td>
-                <td className="console-table__number">
-                  <span className={loan.daysOverdue > 0 ? "console-overdue" : "console-muted"}>
-                    {loan.daysOverdue}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-      <ListPages
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        label="Loan pages"
-        onPageChange={onPage}
-      />
-    </>
+    <tr>
+      <th scope="row">
+        {loan.userId ? (
+          <Link to={`/admin/readers/${loan.userId}`}>
+            {loan.readerName ?? loan.readerEmail ?? "Reader"}
+          </Link>
+        ) : (
+          <span className="console-muted">Deleted account</span>
+        )}
+        {loan.readerEmail && (
+          <span className="console-cell-line console-muted console-table__break">
+            {loan.readerEmail}
+          </span>
+        )}
+      </th>
+      <td>
+        {loan.title}
+        <span className="console-cell-line console-muted">{loan.author}</span>
+      </td>
+      <td className="console-table__nowrap">{formatLongDate(loan.borrowedAt)}</td>
+      <td className="console-table__nowrap">{formatLongDate(loan.dueAt)}</td>
+      <td className="console-table__number">
+        <span className={loan.daysOverdue > 0 ? "console-overdue" : "console-muted"}>
+          {loan.daysOverdue}
+        </span>
+      </td>
+    </tr>
   );
 }

@@ -1,20 +1,13 @@
-import type { AdminMail, AdminMailList } from "@folio/contract/admin";
+import type { AdminMail } from "@folio/contract/admin";
 import { useState } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { QueryState } from "../../../ui/query-state";
 import { useToast } from "../../../ui/toast";
 import type { AdminMailQuery } from "../api/mail-api";
-import { TableRegion } from "../components/admin-table";
-import {
-  FilterBar,
-  FilterSelect,
-  ListPages,
-  ListSummary,
-  SearchBox,
-} from "../components/list-controls";
+import { ConsoleList } from "../components/console-list";
+import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { MailViewDialog } from "../components/mail-view-dialog";
 import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useMails, useRetryMail } from "../hooks/mail-queries";
@@ -76,23 +69,39 @@ export function MailPage() {
           onSearch={(text) => update({ q: text }, { replace: true })}
         />
       </FilterBar>
-      <QueryState
+      <ConsoleList
         query={mails}
         loadingLabel="Loading the mail"
-        failedMessage={adminMessages.loadFailed}
-        failedAlert
-        isEmpty={(data) => data.total === 0}
-        empty={<p className="console-empty">{adminMessages.noMail}</p>}
+        empty={adminMessages.noMail}
+        rows={(data) => data.mails}
+        noun={["mail", "mails"]}
+        label="Outbox"
+        caption="Outbox, newest first"
+        columns={
+          <>
+            <th scope="col">Subject</th>
+            <th scope="col">To</th>
+            <th scope="col">Made</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="console-table__number">
+              Attempts
+            </th>
+            <th scope="col">Last error</th>
+            <th scope="col">Actions</th>
+          </>
+        }
+        pagesLabel="Mail pages"
+        onPage={(next) => update({ page: next })}
       >
-        {(data) => (
-          <MailTable
-            data={data}
-            onPage={(next) => update({ page: next })}
-            onView={(mail) => setDialog({ kind: "view", mail })}
-            onRetry={(mail) => setDialog({ kind: "retry", mail })}
+        {(mail) => (
+          <MailRow
+            key={mail.mailId}
+            mail={mail}
+            onView={() => setDialog({ kind: "view", mail })}
+            onRetry={() => setDialog({ kind: "retry", mail })}
           />
         )}
-      </QueryState>
+      </ConsoleList>
       {dialog?.kind === "view" && (
         <MailViewDialog mailId={dialog.mail.mailId} onClose={() => setDialog(null)} />
       )}
@@ -118,89 +127,50 @@ export function MailPage() {
   );
 }
 
-interface MailTableProps {
-  data: AdminMailList;
-  onPage: (page: number) => void;
-  onView: (mail: AdminMail) => void;
-  onRetry: (mail: AdminMail) => void;
+interface MailRowProps {
+  mail: AdminMail;
+  onView: () => void;
+  onRetry: () => void;
 }
 
-function MailTable({ data, onPage, onView, onRetry }: MailTableProps) {
+function MailRow({ mail, onView, onRetry }: MailRowProps) {
   return (
-    <>
-      <ListSummary
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        shown={data.mails.length}
-        noun={["mail", "mails"]}
-      />
-      <TableRegion label="Outbox">
-        <table className="console-table">
-          <caption className="visually-hidden">Outbox, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">To</th>
-              <th scope="col">Made</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="console-table__number">
-                Attempts
-              </th>
-              <th scope="col">Last error</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.mails.map((mail) => (
-              <tr key={mail.mailId}>
-                <th scope="row">
-                  {mail.subject}
-                  <span className="console-cell-line console-muted">{mail.type}</span>
-                </th>
-                <td className="console-table__break">{mail.to}</td>
-                <td className="console-table__nowrap">{formatLongDateTime(mail.createdAt)}</td>
-                <td>
-                  <span className={`console-badge ${STATUS_BADGE[mail.status]}`}>
-                    {STATUS_LABEL[mail.status]}
-                  </span>
-                </td>
-                <td className="console-table__number">{mail.attempts}</td>
-                <td className="console-table__wide">{mail.lastError ?? ""}</td>
-                <td>
-                  <div className="console-actions">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`View ${mail.subject} to ${mail.to}`}
-                      onClick={() => onView(mail)}
-                    >
-                      View
-                    </Button>
-                    {mail.status !== "sent" && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Retry ${mail.subject} to ${mail.to}`}
-                        onClick={() => onRetry(mail)}
-                      >
-                        Retry
-                      </Button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-      <ListPages
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        label="Mail pages"
-        onPageChange={onPage}
-      />
-    </>
+    <tr>
+      <th scope="row">
+        {mail.subject}
+        <span className="console-cell-line console-muted">{mail.type}</span>
+      </th>
+      <td className="console-table__break">{mail.to}</td>
+      <td className="console-table__nowrap">{formatLongDateTime(mail.createdAt)}</td>
+      <td>
+        <span className={`console-badge ${STATUS_BADGE[mail.status]}`}>
+          {STATUS_LABEL[mail.status]}
+        </span>
+      </td>
+      <td className="console-table__number">{mail.attempts}</td>
+      <td className="console-table__wide">{mail.lastError ?? ""}</td>
+      <td>
+        <div className="console-actions">
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`View ${mail.subject} to ${mail.to}`}
+            onClick={onView}
+          >
+            View
+          </Button>
+          {mail.status !== "sent" && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Retry ${mail.subject} to ${mail.to}`}
+              onClick={onRetry}
+            >
+              Retry
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -1,22 +1,15 @@
-import type { AdminReview, AdminReviews } from "@folio/contract/admin";
+import type { AdminReview } from "@folio/contract/admin";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
-import { QueryState } from "../../../ui/query-state";
 import { useToast } from "../../../ui/toast";
 import type { AdminReviewsQuery } from "../api/reviews-api";
 import { ActionDialog } from "../components/action-dialog";
-import { TableRegion } from "../components/admin-table";
-import {
-  FilterBar,
-  FilterSelect,
-  ListPages,
-  ListSummary,
-  SearchBox,
-} from "../components/list-controls";
+import { ConsoleList } from "../components/console-list";
+import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import {
   useAdminReviews,
@@ -82,22 +75,32 @@ export function ReviewsPage() {
           onSearch={(text) => update({ q: text }, { replace: true })}
         />
       </FilterBar>
-      <QueryState
+      <ConsoleList
         query={reviews}
         loadingLabel="Loading the reviews"
-        failedMessage={adminMessages.loadFailed}
-        failedAlert
-        isEmpty={(data) => data.total === 0}
-        empty={<p className="console-empty">{adminMessages.noReviews}</p>}
+        empty={adminMessages.noReviews}
+        rows={(data) => data.reviews}
+        noun={["review", "reviews"]}
+        label="Reviews"
+        caption="Reviews, newest first"
+        columns={
+          <>
+            <th scope="col">Book</th>
+            <th scope="col">Reviewer</th>
+            <th scope="col" className="console-table__number">
+              Rating
+            </th>
+            <th scope="col">Review</th>
+            <th scope="col">Written</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </>
+        }
+        pagesLabel="Review pages"
+        onPage={(next) => update({ page: next })}
       >
-        {(data) => (
-          <ReviewsTable
-            data={data}
-            onPage={(next) => update({ page: next })}
-            onAction={setDialog}
-          />
-        )}
-      </QueryState>
+        {(review) => <ReviewRow key={review.reviewId} review={review} onAction={setDialog} />}
+      </ConsoleList>
       {dialog?.kind === "hide" && (
         <ActionDialog
           title="Hide this review?"
@@ -156,97 +159,55 @@ export function ReviewsPage() {
   );
 }
 
-interface ReviewsTableProps {
-  data: AdminReviews;
-  onPage: (page: number) => void;
+function ReviewRow({
+  review,
+  onAction,
+}: {
+  review: AdminReview;
   onAction: (dialog: Dialog) => void;
-}
-
-function ReviewsTable({ data, onPage, onAction }: ReviewsTableProps) {
+}) {
   return (
-    <>
-      <ListSummary
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        shown={data.reviews.length}
-        noun={["review", "reviews"]}
-      />
-      <TableRegion label="Reviews">
-        <table className="console-table">
-          <caption className="visually-hidden">Reviews, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Book</th>
-              <th scope="col">Reviewer</th>
-              <th scope="col" className="console-table__number">
-                Rating
-              </th>
-              <th scope="col">Review</th>
-              <th scope="col">Written</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.reviews.map((review) => (
-              <tr key={review.reviewId}>
-                <th scope="row">{review.bookTitle}</th>
-                <td>
-                  <Link to={`/admin/readers/${review.userId}`}>{review.username}</Link>
-                </td>
-                <td className="console-table__number">{review.rating} of 5</td>
-                <td className="console-table__wide">{review.content}</td>
-                <td className="console-table__nowrap">{formatLongDate(review.createdAt)}</td>
-                <td>
-                  {review.hiddenAt ? (
-                    <>
-                      <span className="console-badge console-badge--muted">Hidden</span>
-                      {review.hiddenReason && (
-                        <span className="console-cell-line console-muted">
-                          {review.hiddenReason}
-                        </span>
-                      )}
-                    </>
-                  ) : (
-                    <span className="console-badge console-badge--ok">Shown</span>
-                  )}
-                </td>
-                <td>
-                  <div className="console-actions">
-                    {/* One button that turns into the other, so focus stays on it. */}
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`${review.hiddenAt ? "Unhide" : "Hide"} ${review.username}’s review of ${review.bookTitle}`}
-                      onClick={() =>
-                        onAction({ kind: review.hiddenAt ? "unhide" : "hide", review })
-                      }
-                    >
-                      {review.hiddenAt ? "Unhide" : "Hide"}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete ${review.username}’s review of ${review.bookTitle}`}
-                      onClick={() => onAction({ kind: "delete", review })}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-      <ListPages
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        label="Review pages"
-        onPageChange={onPage}
-      />
-    </>
+    <tr>
+      <th scope="row">{review.bookTitle}</th>
+      <td>
+        <Link to={`/admin/readers/${review.userId}`}>{review.username}</Link>
+      </td>
+      <td className="console-table__number">{review.rating} of 5</td>
+      <td className="console-table__wide">{review.content}</td>
+      <td className="console-table__nowrap">{formatLongDate(review.createdAt)}</td>
+      <td>
+        {review.hiddenAt ? (
+          <>
+            <span className="console-badge console-badge--muted">Hidden</span>
+            {review.hiddenReason && (
+              <span className="console-cell-line console-muted">{review.hiddenReason}</span>
+            )}
+          </>
+        ) : (
+          <span className="console-badge console-badge--ok">Shown</span>
+        )}
+      </td>
+      <td>
+        <div className="console-actions">
+          {/* One button that turns into the other, so focus stays on it. */}
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${review.hiddenAt ? "Unhide" : "Hide"} ${review.username}’s review of ${review.bookTitle}`}
+            onClick={() => onAction({ kind: review.hiddenAt ? "unhide" : "hide", review })}
+          >
+            {review.hiddenAt ? "Unhide" : "Hide"}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Delete ${review.username}’s review of ${review.bookTitle}`}
+            onClick={() => onAction({ kind: "delete", review })}
+          >
+            Delete
+          </Button>
+        </div>
+      </td>
+    </tr>
   );
 }
