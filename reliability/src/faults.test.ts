@@ -6,7 +6,7 @@ import { catalogueIds, runLoad } from "./harness/load";
 import type { MailReceiver } from "./harness/mail";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
-import { drainOutbox, outboxState, verifyAll } from "./harness/verify";
+import { drainOutbox, holdCounts, outboxState, verifyAll } from "./harness/verify";
 
 const use = new Resources();
 afterAll(() => use.end());
@@ -72,7 +72,9 @@ describe("kill -9 mid-load", () => {
     await everyMailArrived(database, mail);
     expect(await verifyAll(database, report.acknowledged)).toEqual([]);
     expect(await server.errorLines()).toEqual([]);
+    expect(report.acknowledged.holdIds.size).toBeGreaterThan(0);
     recordScenario("crash: kill -9 mid-load, PostgreSQL", {
+      holds: await holdCounts(database),
       readers: all.length,
       seconds: report.seconds,
       requests: report.requests,
@@ -119,16 +121,20 @@ describe("kill -9 mid-load", () => {
     // Let the restarted process send what was left, then stop it and open its files here.
     await mail.quiet(5000, 90_000);
     await server.stop();
+    let holds: Record<string, number> = {};
     const problems = await dir.with(async (sql) => {
       const found = await verifyAll(sql, report.acknowledged);
+      holds = await holdCounts(sql);
       const { pending } = await outboxState(sql);
       if (pending > 0) found.push(`${pending} mails still pending after the sender went quiet`);
       return found;
     });
     expect(api.tally.serverErrors).toEqual([]);
     expect(problems).toEqual([]);
+    expect(report.acknowledged.holdIds.size).toBeGreaterThan(0);
     // At least once, not exactly once: a mail in flight at the kill may come twice (decision 005).
     recordScenario("crash: kill -9 mid-write twice, embedded database", {
+      holds,
       readers: all.length,
       seconds: report.seconds,
       requests: report.requests,

@@ -5,7 +5,7 @@ import { loadSeconds } from "./harness/env";
 import { catalogueIds, runLoad } from "./harness/load";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
-import { drainOutbox, verifyAll } from "./harness/verify";
+import { drainOutbox, holdCounts, verifyAll } from "./harness/verify";
 
 const READERS = 200;
 const use = new Resources();
@@ -93,7 +93,12 @@ describe("200 readers at once for 30 s", () => {
       { type: "return", n: 7 },
     ]);
     expect(await verifyAll(database, report.acknowledged)).toEqual([]);
+    // Readers queued for scarce books, and the queues moved: holds became ready and were lent.
+    const holds = await holdCounts(database);
+    expect(report.acknowledged.holdIds.size).toBeGreaterThan(0);
+    expect(holds.borrowed ?? 0).toBeGreaterThan(0);
     recordScenario("load: PostgreSQL, two processes", {
+      holds,
       readers: READERS,
       seconds: report.seconds,
       requests: report.requests,
@@ -122,8 +127,10 @@ describe("200 readers at once for 30 s on the embedded database", () => {
     // The mail worker catches up, then the server stops and its files are checked here.
     await mail.quiet(5000, 90_000);
     expect(await server.stop()).toBe(0);
+    let holds: Record<string, number> = {};
     const problems = await dir.with(async (sql) => {
       const found = await verifyAll(sql, report.acknowledged);
+      holds = await holdCounts(sql);
       const [left] = await sql.query<{ n: number }>(
         "select count(*)::int as n from outbox where sent_at is null",
       );
@@ -134,7 +141,10 @@ describe("200 readers at once for 30 s on the embedded database", () => {
     expect(await server.errorLines()).toEqual([]);
     expect(problems).toEqual([]);
     expect(mail.duplicates()).toEqual([]);
+    expect(report.acknowledged.holdIds.size).toBeGreaterThan(0);
+    expect(holds.borrowed ?? 0).toBeGreaterThan(0);
     recordScenario("load: embedded database, one process", {
+      holds,
       readers: READERS,
       seconds: report.seconds,
       requests: report.requests,

@@ -17,11 +17,19 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { eventHandlers, type SomeEventHandlers } from "./events";
-import { authenticate, sendPasswordReset } from "./features/accounts";
+import { authenticate, bearerToken, sendPasswordReset } from "./features/accounts";
 import { accountRoutes } from "./features/accounts/routes";
 import { catalogueRoutes } from "./features/catalogue/routes";
 import { listRoutes } from "./features/lists/routes";
-import { mailAboutLoan, remindDueSoon, returnAllOpenLoans } from "./features/loans";
+import { bookHolds, cancelHoldsOfDeletedAccount, serveQueueOnCopyFreed } from "./features/holds";
+import { holdRoutes } from "./features/holds/routes";
+import {
+  borrowBooks,
+  lendKeptCopy,
+  mailAboutLoan,
+  remindDueSoon,
+  returnAllOpenLoans,
+} from "./features/loans";
 import { loanRoutes } from "./features/loans/routes";
 import {
   fileTransport,
@@ -209,9 +217,17 @@ export async function buildApp({
     clock,
     content,
     rateLimiter: createRateLimiter(database.db, clock),
-    // Who reacts to what, fixed here (decision 016): when an account goes, its open loans are
-    // returned (their copies freed) and its reviews leave the books' ratings.
-    events: eventHandlers({ accountDeleted: [returnAllOpenLoans, deleteReviewsOf] }, extraHandlers),
+    // Who reacts to what, fixed here (decision 016): a freed copy goes to the book's oldest
+    // waiting hold (lent at once if it asked, by loans' lendKeptCopy). When an account goes, its
+    // holds are cancelled (kept copies pass on), its open loans returned (their copies freed)
+    // and its reviews leave the books' ratings.
+    events: eventHandlers(
+      {
+        copyFreed: [serveQueueOnCopyFreed(lendKeptCopy)],
+        accountDeleted: [cancelHoldsOfDeletedAccount, returnAllOpenLoans, deleteReviewsOf],
+      },
+      extraHandlers,
+    ),
     mail: { format: { timeZone: config.timeZone }, nudge: () => mailDelivery.nudge() },
   };
   const scheduler = new Scheduler(ctx, app.log);
@@ -221,7 +237,15 @@ export async function buildApp({
     transport.close();
   });
 
-  await app.register(catalogueRoutes, { db: database.db, content });
+  await app.register(catalogueRoutes, {
+    db: database.db,
+    content,
+    // The queue of a book; the caller's own hold when the request carries a live session.
+    bookHolds: async (request, book) => {
+      const user = bearerToken(request) ? await authenticate(ctx, request).catch(() => null) : null;
+      return bookHolds(ctx, book, user);
+    },
+  });
   const remindAtLogin = async (userId: string) => {
     const now = clock.now();
     const sent = await ctx.db.transaction((tx) => remindDueSoon(ctx, tx, now, userId));
@@ -236,6 +260,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { ctx });
   await app.register(listRoutes, { ctx });
   await app.register(loanRoutes, { ctx });
+  await app.register(holdRoutes, { ctx, borrow: borrowBooks });
   await app.register(reviewRoutes, { ctx });
   await app.register(readingRoutes, { ctx });
   await app.register(staffRoutes, { ctx });

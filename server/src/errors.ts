@@ -148,6 +148,29 @@ export const errors = {
       "type",
     ),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
+
+  // Holds (design.md §7.2).
+  copyAvailable: () =>
+    new AppError(
+      409,
+      "COPY_AVAILABLE",
+      "A copy of this book is free: borrow it now, no hold is needed.",
+      "bookId",
+    ),
+  holdOnBorrowedBook: () =>
+    new AppError(409, "ALREADY_BORROWED", "You have already borrowed this book.", "bookId"),
+  holdExists: () =>
+    new AppError(409, "HOLD_EXISTS", "You already have a hold on this book.", "bookId"),
+  holdLimit: (limit: number) =>
+    new AppError(
+      409,
+      "HOLD_LIMIT",
+      `You have ${limit} holds already, the most at once. Cancel one before placing another.`,
+      "bookId",
+    ),
+  holdLendsSpent: (message: string) => new AppError(409, "EXCEED_LIMIT", message, "bookId"),
+  holdNotFound: () => new AppError(404, "HOLD_NOT_FOUND", "That hold was not found.", "holdId"),
+  holdClosed: () => new AppError(409, "HOLD_CLOSED", "This hold has ended already.", "holdId"),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
 
   // The staff catalogue: books, categories and EPUB uploads (design.md §7.1).

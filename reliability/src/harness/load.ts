@@ -21,6 +21,8 @@ export interface Acknowledged {
   returns: Set<string>;
   /** refunds and balance adjustments the librarian was told were made (ledger ids) */
   staffEntries: Set<string>;
+  /** holds placed */
+  holdIds: Set<string>;
 }
 
 export interface LoadReport {
@@ -40,7 +42,9 @@ type Action =
   | "cart"
   | "wishlist"
   | "browse"
-  | "mybooks";
+  | "mybooks"
+  | "hold"
+  | "holds";
 
 const weighted: [Action, number][] = [
   ["borrow", 22],
@@ -56,6 +60,10 @@ const weighted: [Action, number][] = [
   ["wishlist", 6],
   ["browse", 16],
   ["mybooks", 10],
+  // Holds (issue 21): a reader who finds every copy lent joins the queue (half of them asking
+  // to have it borrowed for them); others look at their holds, borrow a ready one or cancel.
+  ["hold", 10],
+  ["holds", 8],
 ];
 const totalWeight = weighted.reduce((sum, [, w]) => sum + w, 0);
 
@@ -81,6 +89,12 @@ interface StaffReaderAnswer {
 interface StaffBalanceAnswer {
   entry: { ledgerId: string };
 }
+interface HoldListAnswer {
+  holds: { holdId: string; bookId: string; status: string }[];
+}
+interface BookAnswer {
+  availableCopies: number;
+}
 interface LoanListAnswer {
   data: { bookId: string; status: string }[];
 }
@@ -97,6 +111,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     borrowMails: 0,
     returns: new Set(),
     staffEntries: new Set(),
+    holdIds: new Set(),
   };
   const actions: Record<string, number> = {};
   const started = Date.now();
@@ -112,12 +127,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       token,
       Math.random() < 0.5 ? { "idempotency-key": randomUUID() } : undefined,
     );
-    if (answer.status === 200 && answer.body.loans.length > 0) {
-      acknowledged.borrowMails += 1;
-      for (const loan of answer.body.loans) {
-        acknowledged.loanIds.add(loan.borrowId);
-        open.add(loan.bookId);
-      }
+    acknowledgeLoans(answer, open);
+  };
+  const acknowledgeLoans = (answer: { status: number; body: BorrowAnswer }, open: Set<string>) => {
+    if (answer.status !== 200 || answer.body.loans.length === 0) return;
+    acknowledged.borrowMails += 1;
+    for (const loan of answer.body.loans) {
+      acknowledged.loanIds.add(loan.borrowId);
+      open.add(loan.bookId);
     }
   };
   const giveBack = async (api: Api, token: string, bookId: string, open: Set<string>) => {
@@ -205,6 +222,42 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
               );
             else if (step < 0.85) await api.get("/api/books/popular?page=1&pageSize=10");
             else await api.get("/api/categories/getAll");
+            break;
+          }
+          case "hold": {
+            // The scarcest books are what readers queue for: look, then borrow or hold.
+            const bookId = pick(options.bookIds);
+            const book = await api.get<BookAnswer>(`/api/books/get?bookId=${bookId}`, token);
+            if (book.status !== 200) break;
+            if (book.body.availableCopies > 0) await borrow(api, token, [bookId], open);
+            else {
+              const placed = await api.post<{ hold: { holdId: string } }>(
+                "/api/holds/place",
+                { bookId, autoBorrow: Math.random() < 0.5 },
+                token,
+              );
+              if (placed.status === 200) acknowledged.holdIds.add(placed.body.hold.holdId);
+            }
+            break;
+          }
+          case "holds": {
+            const answer = await api.get<HoldListAnswer>("/api/holds/list", token);
+            if (answer.status !== 200) break;
+            const ready = answer.body.holds.find((hold) => hold.status === "ready");
+            const waiting = answer.body.holds.filter((hold) => hold.status === "waiting");
+            if (ready && Math.random() < 0.8) {
+              const lent = await api.post<BorrowAnswer>(
+                "/api/holds/borrow",
+                { holdId: ready.holdId },
+                token,
+                { "idempotency-key": randomUUID() },
+              );
+              acknowledgeLoans(lent, open);
+            } else if (ready) {
+              await api.post("/api/holds/cancel", { holdId: ready.holdId }, token);
+            } else if (waiting.length > 0 && Math.random() < 0.3) {
+              await api.post("/api/holds/cancel", { holdId: pick(waiting).holdId }, token);
+            }
             break;
           }
           case "mybooks": {

@@ -45,6 +45,16 @@ export async function verifyAll(sql: Sql, acknowledged?: Acknowledged): Promise<
       `acknowledged refunds and adjustments lost: ${staffEntries.length - staff.length} of ${staffEntries.length}`,
     );
 
+  // A hold placed stays, whatever becomes of it (waiting, ready, borrowed, cancelled, expired),
+  // unless its reader's account was deleted.
+  const holdIds = [...acknowledged.holdIds];
+  const holds = await sql.query<{ id: string }>(
+    "select id::text from holds where id = any($1::bigint[])",
+    [holdIds],
+  );
+  if (holds.length !== holdIds.length)
+    problems.push(`acknowledged holds lost: ${holdIds.length - holds.length} of ${holdIds.length}`);
+
   const [mails] = await sql.query<{ n: number }>(
     "select count(*)::int as n from outbox where type = 'borrow'",
   );
@@ -70,4 +80,12 @@ export async function drainOutbox(sql: Sql, withinMs: number): Promise<number> {
     if (pending === 0 || Date.now() > deadline) return pending;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** Holds by status: what the readers' queues came to. */
+export async function holdCounts(sql: Sql): Promise<Record<string, number>> {
+  const rows = await sql.query<{ status: string; n: number }>(
+    "select status, count(*)::int as n from holds group by status order by status",
+  );
+  return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }

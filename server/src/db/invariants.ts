@@ -21,14 +21,37 @@ export const invariantChecks: readonly InvariantCheck[] = [
     having u.balance_pence <> coalesce(sum(l.amount_pence), 0) or u.balance_pence < 0`,
   },
   {
-    rule: "every book's open loans are at most its copies and available = copies - open loans",
+    // design.md §7.2: a ready hold keeps a copy off the shelf as a loan does.
+    rule: "every book's open loans and ready holds are at most its copies, and available = copies - open loans - ready holds",
     sql: `
     select 'book ' || b.id || ': ' || b.available_copies || ' available, '
-      || b.total_copies || ' copies, ' || count(l.id) || ' open loans' as problem
-    from books b left join loans l on l.book_id = b.id and l.returned_at is null
-    group by b.id
-    having b.available_copies <> b.total_copies - count(l.id)::int
-      or count(l.id) > b.total_copies or b.available_copies < 0`,
+      || b.total_copies || ' copies, ' || coalesce(l.n, 0) || ' open loans, '
+      || coalesce(h.n, 0) || ' ready holds' as problem
+    from books b
+    left join (select book_id, count(*)::int as n from loans where returned_at is null
+      group by book_id) l on l.book_id = b.id
+    left join (select book_id, count(*)::int as n from holds where status = 'ready'
+      group by book_id) h on h.book_id = b.id
+    where b.available_copies <> b.total_copies - coalesce(l.n, 0) - coalesce(h.n, 0)
+      or coalesce(l.n, 0) + coalesce(h.n, 0) > b.total_copies or b.available_copies < 0`,
+  },
+  {
+    rule: "no hold waits while a copy of its book is free",
+    sql: `
+    select 'book ' || b.id || ': ' || b.available_copies || ' available while '
+      || count(h.id) || ' holds wait' as problem
+    from books b join holds h on h.book_id = b.id and h.status = 'waiting'
+    where b.available_copies > 0
+    group by b.id, b.available_copies`,
+  },
+  {
+    rule: "no reader holds a book they have on loan",
+    sql: `
+    select 'hold ' || h.id || ': ' || h.status || ' while its reader has loan ' || l.id
+      as problem
+    from holds h join loans l on l.user_id = h.user_id and l.book_id = h.book_id
+      and l.returned_at is null
+    where h.status in ('waiting', 'ready')`,
   },
   {
     rule: "every loan has exactly one borrow charge",

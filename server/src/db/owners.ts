@@ -17,6 +17,7 @@ export const tableOwners = {
   reading_progress: "reading",
   catalogue_version: "catalogue",
   audit_log: "staff",
+  holds: "holds",
   idempotency_keys: "idempotency.ts",
   rate_limit_hits: "rate-limit.ts",
 } as const;

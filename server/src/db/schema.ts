@@ -181,7 +181,7 @@ export const outbox = pgTable(
       .where(sql`${t.sentAt} is null`),
     check(
       "outbox_type_known",
-      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt')`,
+      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt', 'hold_ready', 'hold_lapsing', 'hold_expired')`,
     ),
   ],
 );
@@ -232,6 +232,58 @@ export const loans = pgTable(
       .on(t.dueAt)
       .where(sql`${t.returnedAt} is null`),
     index("loans_book_idx").on(t.bookId, t.borrowedAt),
+  ],
+);
+
+/**
+ * A reader's place in the queue for a book with no copy free (design.md §7.2). Waiting holds are
+ * served oldest first; a ready hold keeps one copy off the shelf (books.available_copies counts
+ * it) until it is borrowed, cancelled or lapses.
+ */
+export const holds = pgTable(
+  "holds",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id),
+    status: text("status").notNull().default("waiting"),
+    autoBorrow: boolean("auto_borrow").notNull().default(false),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull(),
+    /** when a copy was kept for it; null while waiting */
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    /** when a ready hold lapses; kept after it closes, for the history */
+    readyUntil: timestamp("ready_until", { withTimezone: true }),
+    /** the reader was told it lapses soon (once per hold) */
+    lapseNoticeAt: timestamp("lapse_notice_at", { withTimezone: true }),
+    /** when it was borrowed, cancelled or expired; null while open */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "holds_status_known",
+      sql`${t.status} in ('waiting', 'ready', 'borrowed', 'cancelled', 'expired')`,
+    ),
+    check("holds_ready_has_window", sql`${t.status} <> 'ready' or ${t.readyUntil} is not null`),
+    check(
+      "holds_closed_when_closed",
+      sql`(${t.status} in ('waiting', 'ready')) = (${t.closedAt} is null)`,
+    ),
+    // A reader has at most one open hold of a book.
+    uniqueIndex("holds_one_open_per_reader_book")
+      .on(t.userId, t.bookId)
+      .where(sql`${t.status} in ('waiting', 'ready')`),
+    // The queue: a book's waiting holds, oldest first.
+    index("holds_queue_idx")
+      .on(t.bookId, t.placedAt, t.id)
+      .where(sql`${t.status} = 'waiting'`),
+    index("holds_ready_idx")
+      .on(t.readyUntil)
+      .where(sql`${t.status} = 'ready'`),
+    index("holds_user_idx").on(t.userId, t.placedAt),
   ],
 );
 
@@ -411,5 +463,6 @@ export const catalogueVersion = pgTable(
 export type BookRow = typeof books.$inferSelect;
 export type LoanRow = typeof loans.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type HoldRow = typeof holds.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;

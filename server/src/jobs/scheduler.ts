@@ -6,8 +6,10 @@ import { HOUR } from "../clock";
 import type { AppContext } from "../context";
 import type { Transaction } from "../db/client";
 import { sweepUploads } from "../features/catalogue";
+import { expireReadyHolds, noticeLapsingHolds, retryAutoBorrows } from "../features/holds";
 import {
   autoReturnOverdue,
+  lendKeptCopy,
   noticeOverdue,
   refreshRecentLoans,
   remindDueSoon,
@@ -22,6 +24,10 @@ export interface SweepReport {
   autoReturned: number;
   overdueNotices: number;
   reminders: number;
+  /** ready holds that asked to be borrowed for their readers and now were */
+  holdsLent: number;
+  holdsExpired: number;
+  holdLapseNotices: number;
 }
 
 /**
@@ -44,16 +50,32 @@ async function underLock(
   });
 }
 
-/** Overdue notices, automatic returns and due-soon reminders, as of the clock's now. */
+/**
+ * Overdue notices, automatic returns and due-soon reminders, as of the clock's now; then the
+ * holds: automatic borrows that could not be done before are tried again, ready holds past
+ * their 48 hours expire (their copies pass on) and those lapsing within 12 hours are reminded.
+ */
 export async function sweepLoans(ctx: AppContext): Promise<SweepReport> {
-  const report: SweepReport = { ran: false, autoReturned: 0, overdueNotices: 0, reminders: 0 };
+  const report: SweepReport = {
+    ran: false,
+    autoReturned: 0,
+    overdueNotices: 0,
+    reminders: 0,
+    holdsLent: 0,
+    holdsExpired: 0,
+    holdLapseNotices: 0,
+  };
   const now = ctx.clock.now();
   report.ran = await underLock(ctx, LOAN_SWEEP_LOCK, async (tx) => {
     report.autoReturned = await autoReturnOverdue(ctx, tx, now);
     report.overdueNotices = await noticeOverdue(ctx, tx, now);
     report.reminders = await remindDueSoon(ctx, tx, now);
+    report.holdsLent = await retryAutoBorrows(ctx, tx, lendKeptCopy);
+    report.holdsExpired = await expireReadyHolds(ctx, tx, now);
+    report.holdLapseNotices = await noticeLapsingHolds(ctx, tx, now);
   });
-  if (report.autoReturned + report.overdueNotices + report.reminders > 0) ctx.mail.nudge();
+  const { ran: _ran, ...counts } = report;
+  if (Object.values(counts).some((n) => n > 0)) ctx.mail.nudge();
   return report;
 }
 

@@ -33,6 +33,8 @@ export interface BookOverrides {
   recentLoans: number;
   rating: number | null;
   description: string;
+  /** made retired (design.md §7.1) */
+  retired: boolean;
 }
 
 export async function createBook(db: Database, overrides: Partial<BookOverrides> = {}) {
@@ -56,6 +58,7 @@ export async function createBook(db: Database, overrides: Partial<BookOverrides>
       ratingCount: overrides.rating == null ? 0 : 1,
       searchTitle: normalizeForSearch(title),
       searchAuthor: normalizeForSearch(author),
+      retiredAt: overrides.retired ? new Date() : null,
     })
     .returning();
   return row!;

@@ -17,6 +17,22 @@ export async function lockBalance(tx: Executor, userId: string): Promise<number>
 }
 
 /**
+ * The balance with the reader's row locked, as lockBalance, but only if no one else holds that
+ * row now: null then, and for a blocked account. Work that already holds a book's row (a copy
+ * freed for a hold that borrows itself) takes the reader's row this way, so it never waits
+ * against a borrow that holds the reader's row and waits for the book's.
+ */
+export async function tryLockBalance(tx: Executor, userId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ balancePence: users.balancePence, blockedAt: users.blockedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update", { skipLocked: true });
+  if (!row || row.blockedAt) return null;
+  return row.balancePence;
+}
+
+/**
  * Moves the balance by `amountPence` (negative for a charge) and answers the new balance. The
  * users CHECK refuses a balance below zero, whatever the caller does.
  */

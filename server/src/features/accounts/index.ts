@@ -1,7 +1,14 @@
 // Accounts' public face (decision 016). It owns `users` (the balance too: balance.ts),
 // `sessions` and `password_resets`.
-export { authenticate, isSessionLive, readWithSession, tokenHashOf, type AuthUser } from "./auth";
-export { addToBalance, lockBalance } from "./balance";
+export {
+  authenticate,
+  bearerToken,
+  isSessionLive,
+  readWithSession,
+  tokenHashOf,
+  type AuthUser,
+} from "./auth";
+export { addToBalance, lockBalance, tryLockBalance } from "./balance";
 export { mailNameOf, mailRecipientOf, sendPasswordReset } from "./service";
 export { requireStaff, type Role } from "./auth";
 export { setRoleByEmail } from "./roles";

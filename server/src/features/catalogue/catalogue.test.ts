@@ -6,6 +6,7 @@ import type {
   SearchResult,
 } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
+import type { BookDetailWithHolds } from "@folio/contract/holds";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { books } from "../../db/schema";
@@ -107,7 +108,7 @@ describe("GET /api/books/get", () => {
       availableCopies: 1,
       rating: 4.2,
     });
-    const { status, body } = await get<BookDetail>(`/api/books/get?bookId=${book.id}`);
+    const { status, body } = await get<BookDetailWithHolds>(`/api/books/get?bookId=${book.id}`);
     expect(status).toBe(200);
     expect(body).toEqual({
       state: "success",
@@ -128,6 +129,9 @@ describe("GET /api/books/get", () => {
       language: "en",
       borrowTimes: 0,
       lendsLeft: 10,
+      // Its queue (design.md §7.2): no one waits while a copy is free.
+      holdsWaiting: 0,
+      estimatedWaitDays: null,
     });
   });
 

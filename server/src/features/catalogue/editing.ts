@@ -2,7 +2,7 @@ import { wireId } from "@folio/contract/common";
 import { and, count, eq, isNull, like, ne } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
-import { books, categories, loans } from "../../db/schema";
+import { books, categories, holds, loans } from "../../db/schema";
 import { errors } from "../../errors";
 import { announce } from "../../events";
 import { penceToPounds } from "../../money";
@@ -26,8 +26,8 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /**
- * The copies of a book that are not on the shelf: on loan now, and (once holds exist) kept for
- * a reader's ready hold. A book's copies may never be fewer than these together.
+ * The copies of a book that are not on the shelf: on loan now, and kept for a reader's ready
+ * hold. A book's copies may never be fewer than these together.
  */
 export async function lentOrHeld(
   tx: Executor,
@@ -37,7 +37,11 @@ export async function lentOrHeld(
     .select({ n: count() })
     .from(loans)
     .where(and(eq(loans.bookId, bookId), isNull(loans.returnedAt)));
-  return { lent: open?.n ?? 0, held: 0 };
+  const [ready] = await tx
+    .select({ n: count() })
+    .from(holds)
+    .where(and(eq(holds.bookId, bookId), eq(holds.status, "ready")));
+  return { lent: open?.n ?? 0, held: ready?.n ?? 0 };
 }
 
 async function lockBook(tx: Transaction, bookId: number) {

@@ -42,6 +42,7 @@ export {
   adjustRating,
   bumpCatalogueVersion,
   ensureCategory,
+  keepCopy,
   listCategoriesForImport,
   lockBookByTitle,
   lockBooksForLending,

@@ -1,5 +1,5 @@
 import {
-  bookDetailSchema,
+  type BookDetail,
   bookListSchema,
   booksByCategoryQuerySchema,
   booksByCategorySchema,
@@ -12,6 +12,7 @@ import {
   searchResultSchema,
 } from "@folio/contract/catalogue";
 import { errorBodySchema, idSchema } from "@folio/contract/common";
+import { bookDetailWithHoldsSchema, type BookHolds } from "@folio/contract/holds";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -34,7 +35,14 @@ import {
 export interface CatalogueDeps {
   db: Database;
   content: ContentStore;
+  /**
+   * What GET /api/books/get adds about the book's queue (design.md §7.2); holds provide it and
+   * app.ts passes it in. Without it, no one waits.
+   */
+  bookHolds?: (request: FastifyRequest, book: BookDetail) => Promise<BookHolds>;
 }
+
+const noQueue = async (): Promise<BookHolds> => ({ holdsWaiting: 0, estimatedWaitDays: null });
 
 /**
  * How long each process may answer a catalogue read from memory (see response-cache.ts).
@@ -71,7 +79,10 @@ async function cached(
 const tags = ["catalogue"];
 const failures = { 400: errorBodySchema, 404: errorBodySchema };
 
-export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { db, content }) => {
+export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
+  app,
+  { db, content, bookHolds = noQueue },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const caches = {
     categories: new ResponseCache<string>(CACHE_MS.categories, 1),
@@ -115,10 +126,13 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { 
         tags,
         summary: "One book",
         querystring: getBookQuerySchema,
-        response: { 200: bookDetailSchema, ...failures },
+        response: { 200: bookDetailWithHoldsSchema, ...failures },
       },
     },
-    (request) => getBook(db, request.query.bookId),
+    async (request) => {
+      const book = await getBook(db, request.query.bookId);
+      return { ...book, ...(await bookHolds(request, book)) };
+    },
   );
 
   api.get(

@@ -30,21 +30,24 @@ export async function lockBooksForLending(tx: Transaction, bookIds: number[]) {
 }
 
 /**
- * Takes one copy of each book off the shelf. The loans in `spendingLicence` are new lends of
- * the book's licence and count for Popular; a loan again of a book the reader had this month
- * is neither. The CHECK on available_copies backs up the caller's lock: never below zero.
+ * Lends one copy of each book. A copy comes off the shelf, unless it was kept for the reader's
+ * ready hold (`kept`): that one is off the shelf already. The loans in `spendingLicence` are new
+ * lends of the book's licence and count for Popular; a loan again of a book the reader had this
+ * month is neither. The CHECK on available_copies backs up the caller's lock: never below zero.
  */
 export async function takeCopies(
   tx: Transaction,
   bookIds: number[],
   spendingLicence: number[],
+  kept: number[] = [],
 ): Promise<void> {
   if (bookIds.length === 0) return;
   const spends = spendingLicence.length > 0 ? inArray(books.id, spendingLicence) : sql`false`;
+  const fromShelf = kept.length > 0 ? sql`not ${inArray(books.id, kept)}` : sql`true`;
   await tx
     .update(books)
     .set({
-      availableCopies: sql`${books.availableCopies} - 1`,
+      availableCopies: sql`${books.availableCopies} - (case when ${fromShelf} then 1 else 0 end)`,
       borrowTimes: sql`${books.borrowTimes} + (case when ${spends} then 1 else 0 end)`,
       recentLoans: sql`${books.recentLoans} + (case when ${spends} then 1 else 0 end)`,
     })
@@ -81,6 +84,17 @@ export async function returnCopy(
   if (!book) return null;
   await announce(ctx, tx, "copyFreed", { bookId, at });
   return book;
+}
+
+/**
+ * Keeps a copy off the shelf for a reader's ready hold (design.md §7.2): available copies count
+ * it out. The caller holds the book's row; the CHECK refuses to go below zero.
+ */
+export async function keepCopy(tx: Transaction, bookId: number): Promise<void> {
+  await tx
+    .update(books)
+    .set({ availableCopies: sql`${books.availableCopies} - 1` })
+    .where(eq(books.id, bookId));
 }
 
 /**

@@ -1,4 +1,5 @@
 // Loans' public face (decision 016). It owns `loans`.
 export { autoReturnOverdue, noticeOverdue, refreshRecentLoans, remindDueSoon } from "./lifecycle";
 export { mailAboutLoan } from "./loan-mail";
+export { borrowBooks, lendKeptCopy } from "./borrow";
 export { endLoan, returnAllOpenLoans } from "./service";

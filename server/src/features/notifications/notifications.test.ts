@@ -328,12 +328,36 @@ describe("mail templates", () => {
       balancePence: 1501,
       myBooksUrl: "http://shop.test/mybooks",
     },
+    hold_ready: {
+      name: "Ann",
+      book: { title: "Emma", author: "Jane Austen" },
+      readyUntil: due,
+      holdsUrl: "http://shop.test/mybooks?tab=holds",
+    },
+    hold_lapsing: {
+      name: "Ann",
+      book: { title: "Emma", author: "Jane Austen" },
+      readyUntil: due,
+      holdsUrl: "http://shop.test/mybooks?tab=holds",
+    },
+    hold_expired: {
+      name: "Ann",
+      book: { title: "Emma", author: "Jane Austen" },
+      bookUrl: "http://shop.test/book/7",
+    },
   };
   const allTypes = Object.keys(samples) as ShopMailType[];
 
-  it("has a template for each of spec.md's six types and the two receipts", () => {
+  it("has a template for each of spec.md's six types, the two receipts and the hold mails", () => {
     expect([...allTypes].sort()).toEqual(
-      [...mailTypes, "top_up_receipt", "renewal_receipt"].sort(),
+      [
+        ...mailTypes,
+        "top_up_receipt",
+        "renewal_receipt",
+        "hold_ready",
+        "hold_lapsing",
+        "hold_expired",
+      ].sort(),
     );
   });
 
@@ -488,9 +512,15 @@ describe("receipts and the return mail, written with the change", () => {
     expect(again[1]?.textBody).toContain(`http://shop.test/book/${book.id}`);
   });
 
-  it("keeps the receipts out of the relay: it takes spec.md's six types only", async () => {
+  it("keeps the receipts and hold mails out of the relay: it takes spec.md's six types only", async () => {
     const user = await createUser(t.app, t.database.db);
-    for (const type of ["top_up_receipt", "renewal_receipt"]) {
+    for (const type of [
+      "top_up_receipt",
+      "renewal_receipt",
+      "hold_ready",
+      "hold_lapsing",
+      "hold_expired",
+    ]) {
       const { status, body } = await http.post<ErrorBody>(
         "/api/notifications/email",
         { to: user.email, type },

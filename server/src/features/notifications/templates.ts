@@ -1,3 +1,5 @@
+import { BORROW_LIMIT } from "@folio/contract/constants";
+import { HOLD_LAPSING_HOURS } from "@folio/contract/holds";
 import type { MailFormat } from "../../context";
 import { formatPence } from "../../money";
 
@@ -57,12 +59,24 @@ export interface MailData {
     balancePence: number;
     myBooksUrl: string;
   };
+  hold_ready: {
+    name: string | null;
+    book: MailBook;
+    /** when the hold lapses and the copy passes to the next reader */
+    readyUntil: Date;
+    /** My Books' Holds tab, where the reader borrows it */
+    holdsUrl: string;
+    /** set when the reader asked to have it borrowed for them but it could not be: why */
+    autoBorrowFailed?: { reason: "balance"; shortfallPence: number } | { reason: "limit" } | null;
+  };
+  hold_lapsing: { name: string | null; book: MailBook; readyUntil: Date; holdsUrl: string };
+  hold_expired: { name: string | null; book: MailBook; bookUrl: string };
 }
 
 /**
  * Every mail the shop writes. The first six are spec.md's, the ones a client may ask for
- * (POST /api/notifications/email, contract `mailTypes`); the receipts are written only by the
- * server, with the change they report.
+ * (POST /api/notifications/email, contract `mailTypes`); the receipts and the hold mails are
+ * written only by the server, with the change they report.
  */
 export type ShopMailType = keyof MailData;
 
@@ -77,6 +91,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** Dates in US English long form, as everywhere in the shop: "November 22, 2026". */
 export function formatLongDate(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(date);
+}
+
+/**
+ * An instant in the same US English long form, with its time of day, for what happens at a
+ * precise hour (a hold lapsing): "November 27, 2026 at 2:05 PM", as the web app writes it.
+ * Some ICU versions put a narrow no-break space before AM/PM; a plain space reads the same in
+ * every mail reader.
+ */
+export function formatLongDateTime(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone })
+    .format(date)
+    .replace(/[\u202f\u00a0]/g, " ");
 }
 
 /** A mail is a few blocks; each knows its text and its HTML form. */
@@ -133,6 +159,7 @@ export function renderMail<T extends ShopMailType>(
   format: MailFormat,
 ): RenderedMail {
   const date = (d: Date) => formatLongDate(d, format.timeZone);
+  const dateTime = (d: Date) => formatLongDateTime(d, format.timeZone);
   switch (type) {
     case "register": {
       const d = data as MailData["register"];
@@ -267,6 +294,55 @@ export function renderMail<T extends ShopMailType>(
           text: `Renewal fee: ${formatPence(d.feePence)}. Your balance is now ${formatPence(d.balancePence)}.`,
         },
         { kind: "button", label: "Go to My Books", url: d.myBooksUrl },
+      ]);
+    }
+    case "hold_ready": {
+      const d = data as MailData["hold_ready"];
+      const until = dateTime(d.readyUntil);
+      const failed = d.autoBorrowFailed;
+      const blocks: Block[] = [
+        { kind: "p", text: `A copy of ${bookLine(d.book)} is kept for you until ${until}.` },
+        {
+          kind: "p",
+          text: "Borrow it before then from My Books; after that it passes to the next reader in the queue.",
+        },
+      ];
+      if (failed?.reason === "balance")
+        blocks.push({
+          kind: "p",
+          text: `You asked us to borrow it for you, but your balance is ${formatPence(failed.shortfallPence)} short. Top up and borrow it before ${until}.`,
+        });
+      else if (failed?.reason === "limit")
+        blocks.push({
+          kind: "p",
+          text: `You asked us to borrow it for you, but you already have ${BORROW_LIMIT} books on loan (the most at once). Return one and borrow it before ${until}.`,
+        });
+      blocks.push({ kind: "button", label: "Borrow it in My Books", url: d.holdsUrl });
+      return compose(`${d.book.title} is ready for you`, d.name, blocks);
+    }
+    case "hold_lapsing": {
+      const d = data as MailData["hold_lapsing"];
+      return compose(`Your hold on ${d.book.title} lapses soon`, d.name, [
+        {
+          kind: "p",
+          text: `The copy of ${bookLine(d.book)} kept for you is yours until ${dateTime(d.readyUntil)}, in ${HOLD_LAPSING_HOURS} hours or less.`,
+        },
+        {
+          kind: "p",
+          text: "Borrow it before then from My Books; after that it passes to the next reader in the queue.",
+        },
+        { kind: "button", label: "Borrow it in My Books", url: d.holdsUrl },
+      ]);
+    }
+    case "hold_expired": {
+      const d = data as MailData["hold_expired"];
+      return compose(`Your hold on ${d.book.title} has lapsed`, d.name, [
+        {
+          kind: "p",
+          text: `The copy of ${bookLine(d.book)} kept for you was not borrowed in time and has passed to the next reader.`,
+        },
+        { kind: "p", text: "You can place a new hold on its page." },
+        { kind: "button", label: "See the book", url: d.bookUrl },
       ]);
     }
   }

@@ -28,6 +28,7 @@ import {
   updateCategory,
   type BookFields,
 } from "../catalogue";
+import { cancelHoldsOfBook } from "../holds";
 import { EpubRejected, readEpubMetadata, type EpubMetadata } from "../reading";
 import { staffChange, type Actor } from "./audit";
 
@@ -208,6 +209,8 @@ export async function retireStaffBook(
 ): Promise<AdminBook> {
   const book = await staffChange(ctx, actor, async (tx, now) => {
     const change = await retireBook(tx, request.bookId, now);
+    // No copy of it will be lent again: its holds end, their kept copies back on the shelf.
+    await cancelHoldsOfBook(ctx, tx, request.bookId, now);
     return {
       result: await findStaffBook(tx, request.bookId),
       audit: {

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { requireStaff } from "../accounts";
 import { auditRoutes } from "./audit-routes";
 import { catalogueStaffRoutes } from "./catalogue-routes";
+import { holdStaffRoutes } from "./holds-routes";
 import { loanStaffRoutes } from "./loans-routes";
 import { mailStaffRoutes } from "./mail-routes";
 import { overviewStaffRoutes } from "./overview-routes";
@@ -27,6 +28,7 @@ export const staffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   await app.register(overviewStaffRoutes, { ctx });
   await app.register(readerStaffRoutes, { ctx });
   await app.register(loanStaffRoutes, { ctx });
+  await app.register(holdStaffRoutes, { ctx });
   await app.register(mailStaffRoutes, { ctx });
   await app.register(reviewStaffRoutes, { ctx });
 };

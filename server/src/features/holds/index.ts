@@ -1,0 +1,14 @@
+// Holds' public face (decision 016). It owns `holds`.
+export {
+  cancelHoldsOfBook,
+  cancelHoldsOfDeletedAccount,
+  closeBorrowedHolds,
+  expireReadyHolds,
+  lockOpenHoldsOf,
+  noticeLapsingHolds,
+  retryAutoBorrows,
+  serveQueueOnCopyFreed,
+  type LendKeptCopy,
+} from "./queue";
+export { bookHolds } from "./service";
+export { holdQueues, holdsOfBook } from "./staff-reads";

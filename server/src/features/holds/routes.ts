@@ -1,0 +1,120 @@
+import { errorBodySchema } from "@folio/contract/common";
+import {
+  cancelHoldAnswerSchema,
+  holdActionRequestSchema,
+  holdAnswerSchema,
+  holdListSchema,
+  placeHoldRequestSchema,
+} from "@folio/contract/holds";
+import { borrowResultSchema, type BorrowResult } from "@folio/contract/loans";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { idempotencyKeyOf } from "../../idempotency";
+import { authenticate, type AuthUser } from "../accounts";
+import { bookOfHold, cancelHold, listHolds, placeHold } from "./service";
+
+const tags = ["holds"];
+const security = [{ bearer: [] }];
+
+export interface HoldRouteOptions {
+  ctx: AppContext;
+  /** Loans' borrow, passed in by app.ts: a hold's borrow is a borrow of its book. */
+  borrow: (
+    ctx: AppContext,
+    user: AuthUser,
+    bookIds: number[],
+    idempotencyKey: string | undefined,
+  ) => Promise<BorrowResult>;
+}
+
+export const holdRoutes: FastifyPluginAsync<HoldRouteOptions> = async (app, { ctx, borrow }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    "/api/holds/place",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Join the queue for a book with no copy free",
+        description:
+          "Refusals: 404 BOOK_NOT_FOUND; 409 COPY_AVAILABLE (a copy is free: borrow it), ALREADY_BORROWED, HOLD_EXISTS, HOLD_LIMIT (5 open holds), EXCEED_LIMIT (the book's licence is spent).",
+        body: placeHoldRequestSchema,
+        response: {
+          200: holdAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      placeHold(
+        ctx,
+        await authenticate(ctx, request),
+        request.body.bookId,
+        request.body.autoBorrow ?? false,
+      ),
+  );
+
+  api.get(
+    "/api/holds/list",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's open holds, then the last 20 closed ones",
+        response: { 200: holdListSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => listHolds(ctx, await authenticate(ctx, request)),
+  );
+
+  api.post(
+    "/api/holds/cancel",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Cancel the caller's hold; a ready hold's copy passes to the next reader",
+        body: holdActionRequestSchema,
+        response: {
+          200: cancelHoldAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => cancelHold(ctx, await authenticate(ctx, request), request.body.holdId),
+  );
+
+  api.post(
+    "/api/holds/borrow",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Borrow the book of the caller's hold: the answer of /api/borrow/borrow",
+        description:
+          "A ready hold's kept copy is lent; otherwise the book is borrowed as /api/borrow/borrow would. Send an Idempotency-Key header to retry safely.",
+        body: holdActionRequestSchema,
+        response: {
+          200: borrowResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(ctx, request);
+      const bookId = await bookOfHold(ctx, user, request.body.holdId);
+      return borrow(ctx, user, [bookId], idempotencyKeyOf(request));
+    },
+  );
+};
