@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { DAY, MINUTE } from "../../clock";
 import type { Executor } from "../../db/client";
 import { books, holds, loans } from "../../db/schema";
-import { estimateWait, MIN_OWN_LOANS, type WaitInputs } from "./estimate";
+import { estimateWaitsAt, MIN_OWN_LOANS, type WaitInputs } from "./estimate";
 
 // What the wait of a hold is estimated from (design.md §7.2, decision 022): the book's copies,
 // how long its loans really lasted over the last 180 days (of all books while it has too few),
@@ -18,6 +18,8 @@ interface ShopHistory {
   readAt: number;
   loanDays: number[];
   pickupDays: number[];
+  /** of the ready holds closed lately, the share that passed their copy on unborrowed */
+  passShare: number;
 }
 const shopHistories = new WeakMap<object, ShopHistory>();
 
@@ -42,7 +44,13 @@ async function shopHistory(db: Executor, now: Date): Promise<ShopHistory> {
         and ${holds.closedAt} >= ${since}
       order by ${holds.closedAt} desc limit ${SHOP_HISTORY_LOANS}`),
   );
-  const history = { readAt: now.getTime(), loanDays, pickupDays };
+  const [closed] = numbers(
+    await db.execute(sql`
+      select coalesce(avg(case when ${holds.status} = 'borrowed' then 0 else 1 end), 0) as v
+      from ${holds}
+      where ${holds.readyAt} is not null and ${holds.closedAt} >= ${since}`),
+  );
+  const history = { readAt: now.getTime(), loanDays, pickupDays, passShare: closed ?? 0 };
   shopHistories.set(db, history);
   return history;
 }
@@ -74,6 +82,7 @@ export async function waitInputsFor(
     openLoanAges: numbers(open),
     readyHoursLeft: numbers(ready).map((hours) => Math.max(0, hours)),
     pickupDays: shop.pickupDays,
+    passShare: shop.passShare,
   };
 }
 
@@ -85,6 +94,6 @@ export async function estimateWaits(
   now: Date,
 ): Promise<WaitDays[]> {
   if (positions.length === 0) return [];
-  const inputs = await waitInputsFor(db, bookId, now);
-  return positions.map((position) => estimateWait({ ...inputs, position }));
+  // One run of the model for the whole queue: a later place never gets an earlier range.
+  return estimateWaitsAt(await waitInputsFor(db, bookId, now), positions);
 }
