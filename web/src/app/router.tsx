@@ -126,6 +126,13 @@ const staffConsole: RouteObject = {
           ),
         },
         {
+          path: "holds",
+          element: lazyPage(
+            () => import("../features/admin/pages/holds-page"),
+            (m) => m.HoldsPage,
+          ),
+        },
+        {
           path: "mail",
           element: lazyPage(
             () => import("../features/admin/pages/mail-page"),

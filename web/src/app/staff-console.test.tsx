@@ -55,6 +55,7 @@ describe("the staff console's door (/admin)", () => {
       "Categories",
       "Readers",
       "Loans",
+      "Holds",
       "Mail",
       "Reviews",
     ]);

@@ -40,6 +40,10 @@ export const adminMessages = {
   noLoans: "No loans match.",
   csvFailed: "The CSV file could not be downloaded.",
   csvReady: "The CSV file is downloading.",
+  // Holds
+  noHoldQueues: "No one is waiting for a book.",
+  noBookHolds: "No one has placed a hold on this book yet.",
+  bookHoldsFailed: "The holds of this book could not be loaded.",
   // Mail
   noMail: "No mail matches.",
   mailQueued: (to: string) => `The mail to ${to} will be sent again shortly.`,

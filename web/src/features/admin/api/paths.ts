@@ -1,6 +1,7 @@
 /**
- * Every staff call the console makes (contract/src/admin.ts names their shapes): reads are GETs
- * with a query string, changes are POSTs, all under /api/admin/.
+ * Every staff call the console makes (contract/src/admin.ts names their shapes, and
+ * contract/src/holds.ts those of holds): reads are GETs with a query string, changes are POSTs,
+ * all under /api/admin/.
  */
 export const adminPaths = {
   overview: "/api/admin/overview",
@@ -26,6 +27,8 @@ export const adminPaths = {
   loans: "/api/admin/loans",
   loansCsv: "/api/admin/loans/csv",
   endLoan: "/api/admin/loans/end",
+  holdQueues: "/api/admin/holds",
+  bookHolds: "/api/admin/holds/book",
   mails: "/api/admin/mail",
   mail: "/api/admin/mail/get",
   retryMail: "/api/admin/mail/retry",

@@ -14,6 +14,7 @@ const LINKS: readonly ConsoleLink[] = [
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/readers", label: "Readers" },
   { to: "/admin/loans", label: "Loans" },
+  { to: "/admin/holds", label: "Holds" },
   { to: "/admin/mail", label: "Mail" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/audit", label: "Audit log", adminOnly: true },

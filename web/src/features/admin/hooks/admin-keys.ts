@@ -1,5 +1,6 @@
 import type { AuditQuery } from "../api/audit-api";
 import type { BooksQuery } from "../api/catalogue-api";
+import type { HoldQueuesQuery } from "../api/holds-api";
 import type { LoansQuery } from "../api/loans-api";
 import type { ReadersQuery } from "../api/readers-api";
 import type { AdminMailQuery } from "../api/mail-api";
@@ -17,6 +18,9 @@ export const adminKeys = {
   reader: (userId: string) => [...adminKeys.readers(), "one", userId] as const,
   loans: () => [...adminKeys.all, "loans"] as const,
   loanList: (query: LoansQuery) => [...adminKeys.loans(), query] as const,
+  holds: () => [...adminKeys.all, "holds"] as const,
+  holdQueues: (query: HoldQueuesQuery) => [...adminKeys.holds(), "queues", query] as const,
+  bookHolds: (bookId: string) => [...adminKeys.holds(), "book", bookId] as const,
   mails: () => [...adminKeys.all, "mail"] as const,
   mailList: (query: AdminMailQuery) => [...adminKeys.mails(), "list", query] as const,
   mail: (mailId: string) => [...adminKeys.mails(), "one", mailId] as const,

@@ -33,8 +33,8 @@ export function useAdminCategories() {
 }
 
 /**
- * After a change to the catalogue: the console's lists, the overview's counts, and the shop's
- * own pages this browser may have cached.
+ * After a change to the catalogue: the console's lists, the overview's counts, the hold queues,
+ * and the shop's own pages this browser may have cached.
  */
 function useCatalogueChanged() {
   const queryClient = useQueryClient();
@@ -42,6 +42,8 @@ function useCatalogueChanged() {
     void queryClient.invalidateQueries({ queryKey: adminKeys.books() });
     void queryClient.invalidateQueries({ queryKey: adminKeys.categories() });
     void queryClient.invalidateQueries({ queryKey: adminKeys.overview() });
+    // Copies added serve the queues.
+    void queryClient.invalidateQueries({ queryKey: adminKeys.holds() });
     void queryClient.invalidateQueries({ queryKey: CATALOGUE_QUERY_ROOT });
   };
 }

@@ -10,6 +10,7 @@ import type { BooksQuery } from "../api/catalogue-api";
 import { ActionDialog } from "../components/action-dialog";
 import { AddBookDialog } from "../components/add-book-dialog";
 import { SortHeader, type SortOrder } from "../components/admin-table";
+import { BookHoldsDialog } from "../components/book-holds-dialog";
 import { ConsoleList } from "../components/console-list";
 import { EditBookDialog } from "../components/edit-book-dialog";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
@@ -46,10 +47,17 @@ const STATUSES = [
 type Dialog =
   { kind: "add" } | { kind: "edit" | "replace" | "retire" | "restore"; book: AdminBook } | null;
 
-/** /admin/books: every book, retired ones too, searched, filtered and sorted on the server. */
+/** A book id as the URL may name one. */
+const isBookId = (value: string) => /^[1-9][0-9]{0,9}$/.test(value);
+
+/**
+ * /admin/books: every book, retired ones too, searched, filtered and sorted on the server.
+ * `?holds=ID` opens that book's holds over the list, so the holds screen can link to a book.
+ */
 export function CataloguePage() {
   useDocumentTitle("Catalogue · Staff console");
   const { read, update, page } = useListParams();
+  const holdsOf = isBookId(read("holds")) ? read("holds") : null;
   const query: BooksQuery = {
     q: read("q") || undefined,
     status: oneOf(read("status"), STATUS_VALUES, "all"),
@@ -114,9 +122,23 @@ export function CataloguePage() {
         pagesLabel="Book pages"
         onPage={(next) => update({ page: next })}
       >
-        {(book) => <BookRow key={book.bookId} book={book} onAction={setDialog} />}
+        {(book) => (
+          <BookRow
+            key={book.bookId}
+            book={book}
+            onAction={setDialog}
+            onHolds={() => update({ holds: book.bookId, page })}
+          />
+        )}
       </ConsoleList>
 
+      {holdsOf && (
+        <BookHoldsDialog
+          bookId={holdsOf}
+          title={books.data?.books.find((book) => book.bookId === holdsOf)?.title}
+          onClose={() => update({ holds: null, page }, { replace: true })}
+        />
+      )}
       {dialog?.kind === "add" && (
         <AddBookDialog
           categories={categoryList}
@@ -225,7 +247,13 @@ function BookColumns({ sort, order, onSort }: BookColumnsProps) {
   );
 }
 
-function BookRow({ book, onAction }: { book: AdminBook; onAction: (dialog: Dialog) => void }) {
+interface BookRowProps {
+  book: AdminBook;
+  onAction: (dialog: Dialog) => void;
+  onHolds: () => void;
+}
+
+function BookRow({ book, onAction, onHolds }: BookRowProps) {
   return (
     <tr>
       <th scope="row" className="console-table__title">
@@ -255,6 +283,14 @@ function BookRow({ book, onAction }: { book: AdminBook; onAction: (dialog: Dialo
             onClick={() => onAction({ kind: "edit", book })}
           >
             Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Holds of ${book.title}`}
+            onClick={onHolds}
+          >
+            Holds
           </Button>
           <Button
             size="sm"
