@@ -19,8 +19,8 @@ import { staffLimits } from "@folio/contract/staff";
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { staffOf } from "./caller";
 import { errors } from "../../errors";
-import { requireStaff } from "../accounts";
 import { findStaffBook, listStaffBooks, listStaffCategories } from "../catalogue";
 import {
   createStaffBook,
@@ -73,7 +73,6 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       return listStaffBooks(ctx.db, request.query);
     },
   );
@@ -89,7 +88,6 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       return { state: "success" as const, book: await findStaffBook(ctx.db, request.query.bookId) };
     },
   );
@@ -112,7 +110,6 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       if (!Buffer.isBuffer(request.body)) throw errors.uploadNotEpub();
       return uploadEpub(ctx, request.body);
     },
@@ -129,7 +126,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const actor = await requireStaff(ctx, request, "librarian");
+      const actor = staffOf(request);
       return { state: "success" as const, book: await createStaffBook(ctx, actor, request.body) };
     },
   );
@@ -147,7 +144,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const actor = await requireStaff(ctx, request, "librarian");
+      const actor = staffOf(request);
       return { state: "success" as const, book: await updateStaffBook(ctx, actor, request.body) };
     },
   );
@@ -163,7 +160,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const actor = await requireStaff(ctx, request, "librarian");
+      const actor = staffOf(request);
       return {
         state: "success" as const,
         book: await replaceStaffBookFile(ctx, actor, request.body),
@@ -182,7 +179,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const actor = await requireStaff(ctx, request, "librarian");
+      const actor = staffOf(request);
       return { state: "success" as const, book: await retireStaffBook(ctx, actor, request.body) };
     },
   );
@@ -198,7 +195,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const actor = await requireStaff(ctx, request, "librarian");
+      const actor = staffOf(request);
       return {
         state: "success" as const,
         book: await restoreStaffBook(ctx, actor, request.body.bookId),
@@ -215,10 +212,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
         response: { 200: adminCategoriesSchema, ...staffFailures },
       },
     },
-    async (request) => {
-      await requireStaff(ctx, request, "librarian");
-      return { state: "success" as const, categories: await listStaffCategories(ctx.db) };
-    },
+    async () => ({ state: "success" as const, categories: await listStaffCategories(ctx.db) }),
   );
 
   api.post(
@@ -232,7 +226,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const actor = await requireStaff(ctx, request, "librarian");
+      const actor = staffOf(request);
       return {
         state: "success" as const,
         category: await createStaffCategory(ctx, actor, request.body),
@@ -251,7 +245,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const actor = await requireStaff(ctx, request, "librarian");
+      const actor = staffOf(request);
       return {
         state: "success" as const,
         category: await updateStaffCategory(ctx, actor, request.body),

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { requireStaff } from "../accounts";
+import { staffOf } from "./caller";
 import { staffDoc, staffFailures } from "./http";
 import { getMail, listMail, retryMailByStaff } from "./mail-service";
 
@@ -27,7 +27,6 @@ export const mailStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       return listMail(ctx, request.query);
     },
   );
@@ -43,7 +42,6 @@ export const mailStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       return getMail(ctx, request.query.mailId);
     },
   );
@@ -58,7 +56,6 @@ export const mailStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         response: { 200: adminMailAnswerSchema, ...staffFailures },
       },
     },
-    async (request) =>
-      retryMailByStaff(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => retryMailByStaff(ctx, staffOf(request), request.body),
   );
 };

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { requireStaff } from "../accounts";
+import { staffOf } from "./caller";
 import { staffDoc, staffFailures } from "./http";
 import { listReaders, readerDetail } from "./readers-list";
 import {
@@ -41,7 +41,6 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       return listReaders(ctx.db, request.query);
     },
   );
@@ -57,7 +56,6 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       return readerDetail(ctx.db, request.query.userId, ctx.clock.now());
     },
   );
@@ -75,8 +73,7 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: balanceChange,
       },
     },
-    async (request) =>
-      adjustReaderBalance(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => adjustReaderBalance(ctx, staffOf(request), request.body),
   );
 
   api.post(
@@ -91,8 +88,7 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: balanceChange,
       },
     },
-    async (request) =>
-      refundReaderCharge(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => refundReaderCharge(ctx, staffOf(request), request.body),
   );
 
   api.post(
@@ -107,8 +103,7 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: readerChange,
       },
     },
-    async (request) =>
-      blockReader(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => blockReader(ctx, staffOf(request), request.body),
   );
 
   api.post(
@@ -121,8 +116,7 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: readerChange,
       },
     },
-    async (request) =>
-      unblockReader(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => unblockReader(ctx, staffOf(request), request.body),
   );
 
   api.post(
@@ -135,8 +129,7 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: readerChange,
       },
     },
-    async (request) =>
-      sendReaderReset(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => sendReaderReset(ctx, staffOf(request), request.body),
   );
 
   api.post(
@@ -150,6 +143,6 @@ export const readerStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         response: readerChange,
       },
     },
-    async (request) => setReaderRole(ctx, await requireStaff(ctx, request, "admin"), request.body),
+    async (request) => setReaderRole(ctx, staffOf(request), request.body),
   );
 };

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { requireStaff } from "../accounts";
+import { staffOf } from "./caller";
 import { staffDoc, staffFailures } from "./http";
 import { listReviews } from "./reviews-list";
 import { deleteReviewByStaff, hideReviewByStaff, unhideReviewByStaff } from "./reviews-service";
@@ -27,7 +27,6 @@ export const reviewStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      await requireStaff(ctx, request, "librarian");
       return listReviews(ctx.db, request.query);
     },
   );
@@ -46,8 +45,7 @@ export const reviewStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         body: moderateReviewRequestSchema,
       },
     },
-    async (request) =>
-      hideReviewByStaff(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => hideReviewByStaff(ctx, staffOf(request), request.body),
   );
 
   api.post(
@@ -58,8 +56,7 @@ export const reviewStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         body: unhideReviewRequestSchema,
       },
     },
-    async (request) =>
-      unhideReviewByStaff(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => unhideReviewByStaff(ctx, staffOf(request), request.body),
   );
 
   api.post(
@@ -70,7 +67,6 @@ export const reviewStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         body: moderateReviewRequestSchema,
       },
     },
-    async (request) =>
-      deleteReviewByStaff(ctx, await requireStaff(ctx, request, "librarian"), request.body),
+    async (request) => deleteReviewByStaff(ctx, staffOf(request), request.body),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { requireStaff } from "../accounts";
 import { auditRoutes } from "./audit-routes";
+import { rememberStaff } from "./caller";
 import { catalogueStaffRoutes } from "./catalogue-routes";
 import { holdStaffRoutes } from "./holds-routes";
 import { loanStaffRoutes } from "./loans-routes";
@@ -21,7 +22,7 @@ export const staffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   // The role is checked as the request arrives, before its body is read or validated: a
   // stranger learns nothing of a staff call's shape and cannot make the server read an upload.
   app.addHook("onRequest", async (request) => {
-    await requireStaff(ctx, request, roleOf(request));
+    rememberStaff(request, await requireStaff(ctx, request, roleOf(request)));
   });
   await app.register(auditRoutes, { ctx });
   await app.register(catalogueStaffRoutes, { ctx });
