@@ -21,12 +21,19 @@ export function VisitorsOnly() {
 
 /**
  * A link from an e-mail (/mybooks): unlike a protected route, a visitor is not sent home but
- * to /login, and from there on to `to` once logged in.
+ * to /login, and from there on to `to` once logged in. The query goes along
+ * (/mybooks?tab=holds, the hold mails' link, opens My Books on its Holds tab).
  */
 export function MailLink({ to }: { to: string }) {
   const { isLoggedIn } = useSession();
-  const state: LoginPageState = { from: to };
-  return isLoggedIn ? <Navigate to={to} replace /> : <Navigate to="/login" replace state={state} />;
+  const { search } = useLocation();
+  const target = `${to}${search}`;
+  const state: LoginPageState = { from: target };
+  return isLoggedIn ? (
+    <Navigate to={target} replace />
+  ) : (
+    <Navigate to="/login" replace state={state} />
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatLongDateTime } from "./dates";
+import { formatLongDate, formatLongDateTime, formatWeekdayDateTime } from "./dates";
 
 describe("formatLongDate", () => {
   it("uses the US English long form", () => {
@@ -34,5 +34,18 @@ describe("formatLongDateTime", () => {
   it("shows Unknown for missing or invalid times", () => {
     expect(formatLongDateTime(null)).toBe("Unknown");
     expect(formatLongDateTime("not a date")).toBe("Unknown");
+  });
+});
+
+describe("formatWeekdayDateTime", () => {
+  it("gives the weekday, the date and the local time, without the year", () => {
+    expect(formatWeekdayDateTime(new Date(2030, 0, 14, 18, 0))).toMatch(
+      /^Monday, January 14 at 6:00\sPM$/,
+    );
+  });
+
+  it("shows Unknown for missing or invalid times", () => {
+    expect(formatWeekdayDateTime(null)).toBe("Unknown");
+    expect(formatWeekdayDateTime("not a date")).toBe("Unknown");
   });
 });

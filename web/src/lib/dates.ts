@@ -38,3 +38,21 @@ export function formatLongDateTime(value: string | number | Date | null | undefi
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? UNKNOWN_DATE : longDateTime.format(date);
 }
+
+const weekdayDateTime = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/**
+ * An instant a day or two away, with its weekday and local time ("Monday, January 14 at 6:00
+ * PM"): the year goes without saying; missing or invalid input gives "Unknown".
+ */
+export function formatWeekdayDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? UNKNOWN_DATE : weekdayDateTime.format(date);
+}

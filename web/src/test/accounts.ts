@@ -1,6 +1,7 @@
 import type { UserInfo } from "@folio/contract/accounts";
 import { vi } from "vitest";
 import { jsonResponse, makeBookPage, requestUrl } from "./books";
+import { makeHoldList } from "./holds";
 import { makeCart, makeWishlist } from "./lists";
 
 /** The account as POST /api/users/info returns it. */
@@ -25,8 +26,8 @@ export function sentBody(init: RequestInit | undefined): unknown {
 }
 
 /**
- * A fetch that answers by path: the given answers first, then the account, logout, cart and
- * wishlist calls a logged-in shell makes, then a page of books for anything else.
+ * A fetch that answers by path: the given answers first, then the account, logout, cart,
+ * wishlist and holds calls a logged-in shell makes, then a page of books for anything else.
  */
 export function fakeApi(answers: Record<string, Answer> = {}) {
   return vi.fn<typeof fetch>((input) => {
@@ -40,6 +41,8 @@ export function fakeApi(answers: Record<string, Answer> = {}) {
     // The header counts a member's cart and wishlist.
     if (pathname === "/api/cart/get") return Promise.resolve(jsonResponse(makeCart([])));
     if (pathname === "/api/wishlist/get") return Promise.resolve(jsonResponse(makeWishlist([])));
+    // The header looks for a member's ready holds.
+    if (pathname === "/api/holds/list") return Promise.resolve(jsonResponse(makeHoldList([])));
     return Promise.resolve(jsonResponse(makeBookPage(1, 2)));
   });
 }

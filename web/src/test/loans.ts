@@ -1,5 +1,5 @@
 import type { WireId } from "@folio/contract/common";
-import type { BookDetail } from "@folio/contract/catalogue";
+import type { BookDetailWithHolds } from "@folio/contract/holds";
 import { renewMessages } from "@folio/contract/constants";
 import type { LoanList, LoanRecord } from "@folio/contract/loans";
 import { penceToPounds, poundsToPence } from "@folio/contract/money";
@@ -40,11 +40,20 @@ export function makeLoanList(loans: LoanRecord[]): LoanList {
   };
 }
 
+/** A book as GET /api/books/get answers a reader: nobody queues for it, nor does the reader. */
 export function makeBookDetail(
   bookId: number | WireId,
-  overrides: Partial<BookDetail> = {},
-): BookDetail {
-  return { ...makeBook(bookId), state: "success", borrowTimes: 1, ...overrides };
+  overrides: Partial<BookDetailWithHolds> = {},
+): BookDetailWithHolds {
+  return {
+    ...makeBook(bookId),
+    state: "success",
+    borrowTimes: 1,
+    holdsWaiting: 0,
+    estimatedWaitDays: null,
+    myHold: null,
+    ...overrides,
+  };
 }
 
 interface FakeLoanServerOptions {

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   /** The confirm button's text while the request runs ("Deleting…"). */
   pendingLabel: string;
   confirmVariant?: ButtonVariant;
+  /** The button that closes without doing it, when "Cancel" would be read as the action itself. */
+  dismissLabel?: string;
   /** The request confirming makes; the dialog waits for it. */
   onConfirm: () => Promise<unknown>;
   /** After the request succeeded; runs even if the dialog has gone meanwhile. */
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   confirmVariant = "primary",
+  dismissLabel = "Cancel",
   onConfirm,
   onConfirmed,
   failureMessage,
@@ -70,7 +73,7 @@ export function ConfirmDialog({
       actions={
         <>
           <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button
             variant={confirmVariant}

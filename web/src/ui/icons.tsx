@@ -120,3 +120,18 @@ export function SystemThemeIcon({ size = 18 }: IconProps) {
     </svg>
   );
 }
+
+/** A bookmark: a copy kept for the reader (a ready hold). */
+export function BookmarkIcon({ size = 20 }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M6.5 3.5h11v17L12 16.5l-5.5 4z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../../features/cart/hooks/use-cart-count";
+import { useReadyHoldCount } from "../../features/holds/hooks/hold-queries";
 import { useWishlistCount } from "../../features/wishlist/hooks/use-wishlist-count";
 import { useSession } from "../../lib/session";
 import { ButtonLink } from "../../ui/button";
 import { useLoginRequired } from "../../ui/dialogs";
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon } from "../../ui/icons";
 import { HeaderSearch } from "./header-search";
+import { HoldsReadyLink } from "./holds-ready-link";
 import { Logo } from "./logo";
 import { SiteMenu } from "./site-menu";
 import { ThemeMenu } from "./theme-switch";
@@ -68,6 +70,7 @@ export function Header() {
   const { key: locationKey } = useLocation();
   const cartCount = useCartCount();
   const wishlistCount = useWishlistCount();
+  const readyHolds = useReadyHoldCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const [shownLocation, setShownLocation] = useState(locationKey);
@@ -130,6 +133,7 @@ export function Header() {
           <HeaderSearch inputRef={searchInputRef} />
         </div>
         <div className="site-header__icons">
+          <HoldsReadyLink count={readyHolds} />
           <CountLink
             to="/user/wishlist"
             label="Wishlist"
@@ -164,7 +168,7 @@ export function Header() {
           <MenuIcon />
         </button>
       </div>
-      {menuOpen && <SiteMenu onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <SiteMenu readyHolds={readyHolds} onClose={() => setMenuOpen(false)} />}
     </header>
   );
 }

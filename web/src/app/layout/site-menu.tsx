@@ -1,9 +1,11 @@
 import { useId } from "react";
 import { Link, NavLink } from "react-router";
 import { useLogout } from "../../features/accounts/hooks/use-logout";
+import { holdsReadyMessages } from "../../features/holds/ready-holds-messages";
 import { isStaff, useSession } from "../../lib/session";
 import { ButtonLink } from "../../ui/button";
 import { Drawer } from "../../ui/drawer";
+import { HOLDS_TAB_PATH } from "./holds-ready-link";
 import { ThemeSwitch } from "./theme-switch";
 import { useAccountName } from "./user-menu";
 import "./site-menu.css";
@@ -12,11 +14,17 @@ function linkClass({ isActive }: { isActive: boolean }) {
   return isActive ? "site-menu__link site-menu__link--active" : "site-menu__link";
 }
 
+interface SiteMenuProps {
+  /** The member's ready holds, which the account entries lead with. */
+  readyHolds: number;
+  onClose: () => void;
+}
+
 /**
  * The narrow header's menu: the main links, the account entries of the user menu (or Login and
  * Register) and the theme switch. A navigation closes it (the header watches the location).
  */
-export function SiteMenu({ onClose }: { onClose: () => void }) {
+export function SiteMenu({ readyHolds, onClose }: SiteMenuProps) {
   const { isLoggedIn, role } = useSession();
   const { logOut, isPending } = useLogout();
   const name = useAccountName();
@@ -61,6 +69,13 @@ export function SiteMenu({ onClose }: { onClose: () => void }) {
               Signed in as <strong>{name}</strong>
             </p>
             <ul className="site-menu__list">
+              {readyHolds > 0 && (
+                <li>
+                  <Link to={HOLDS_TAB_PATH} className="site-menu__link site-menu__link--holds">
+                    {holdsReadyMessages.label(readyHolds)}
+                  </Link>
+                </li>
+              )}
               <li>
                 <Link to="/user/profile" className="site-menu__link">
                   Profile

@@ -1,7 +1,13 @@
-import type { BookDetail } from "@folio/contract/catalogue";
-import { useId } from "react";
+import type { WireId } from "@folio/contract/common";
+import type { BookDetailWithHolds, Hold } from "@folio/contract/holds";
+import type { BorrowResult } from "@folio/contract/loans";
+import { useId, useState } from "react";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { BorrowButton } from "../../features/cart/components/borrow-button";
+import type { BorrowRequest } from "../../features/cart/hooks/use-borrow-books";
+import { BookHoldPanel } from "../../features/holds/components/book-hold-panel";
+import { useHoldBorrowRequest } from "../../features/holds/hooks/hold-mutations";
+import { useMyHold } from "../../features/holds/hooks/hold-queries";
 import { useOpenLoans } from "../../features/loans/hooks/loan-queries";
 import { ReadButton, type LoanState } from "../../features/reading/components/read-button";
 import { useOpenReader } from "../../features/reading/hooks/use-open-reader";
@@ -11,56 +17,100 @@ import { useSession } from "../../lib/session";
 import { useAfterBorrow } from "./borrow-aftermath";
 import "./book-actions.css";
 
-/** A member's actions: the loans feature knows whether the book is already on loan. */
-function MemberBookActions({ book }: { book: BookDetail }) {
+/**
+ * A member's actions: the loans feature knows whether the book is already on loan, the holds
+ * feature whether the reader queues for it.
+ */
+function MemberBookActions({ book }: { book: BookDetailWithHolds }) {
   const openLoans = useOpenLoans();
+  const myHold = useMyHold(book);
   const loan: LoanState = !openLoans.data
     ? "unknown"
     : openLoans.data.data.some((item) => item.bookId === book.bookId)
       ? "onLoan"
       : "notOnLoan";
-  return <Actions book={book} loan={loan} />;
+  return <Actions book={book} loan={loan} myHold={myHold} />;
 }
 
 /**
  * Add to cart, Borrow, Read and the wishlist heart on the book page, each from its feature.
  * Visitors are asked to log in (their loans are not asked for). A book that cannot be lent
- * now says why, and Borrow and Add to cart are disabled and described by that reason.
+ * now says why, and Add to cart is disabled and described by that reason. With every copy on
+ * loan, Borrow gives way to the holds feature's Place hold (design.md §7.2); a reader whose hold
+ * is ready borrows the copy kept for them with Borrow.
  */
-export function BookActions({ book }: { book: BookDetail }) {
+export function BookActions({ book }: { book: BookDetailWithHolds }) {
   const { isLoggedIn } = useSession();
-  return isLoggedIn ? <MemberBookActions book={book} /> : <Actions book={book} loan="unknown" />;
+  return isLoggedIn ? (
+    <MemberBookActions book={book} />
+  ) : (
+    <Actions book={book} loan="unknown" myHold={null} />
+  );
 }
 
-function Actions({ book, loan }: { book: BookDetail; loan: LoanState }) {
+interface ActionsProps {
+  book: BookDetailWithHolds;
+  loan: LoanState;
+  myHold: Hold | null;
+}
+
+function Actions({ book, loan, myHold }: ActionsProps) {
   const afterBorrow = useAfterBorrow();
   const { openReader } = useOpenReader();
+  const holdBorrowRequest = useHoldBorrowRequest();
   const reasonId = useId();
+  // Lent by a press here, before the page's list of loans (and the hold) has caught up: Borrow
+  // stays in its place as 'Already Borrowed' rather than the hold panel coming back meanwhile.
+  const [lentHere, setLentHere] = useState<WireId | null>(null);
   const availability = availabilityOf(book);
-  const onLoan = loan === "onLoan";
+  const onLoan = loan === "onLoan" || lentHere === book.bookId;
+  const readyHold = !onLoan && myHold?.status === "ready" ? myHold : null;
+  const queues = !onLoan && (myHold !== null || availability.kind === "allLent");
+  const showBorrow = onLoan || readyHold !== null || availability.kind !== "allLent";
   // On loan to this reader, Borrow already says so ('Already Borrowed'); the cart still
-  // needs the reason.
+  // needs the reason. A ready hold's copy is kept for the reader: nothing stands in the way.
   const reason = onLoan
     ? availabilityMessages.onLoan
-    : availability.kind === "available"
+    : readyHold || availability.kind === "available"
       ? null
       : availability.reason;
+  const borrowReadyHold: BorrowRequest | undefined = readyHold
+    ? holdBorrowRequest(readyHold)
+    : undefined;
+
+  function handleBorrowed(result: BorrowResult) {
+    if (result.loans.some((lent) => lent.bookId === book.bookId)) setLentHere(book.bookId);
+    afterBorrow(result);
+  }
+
   return (
     <>
       <AddToCartButton book={book} unavailableReasonId={reason ? reasonId : undefined} />
-      <BorrowButton
-        book={book}
-        alreadyBorrowed={onLoan}
-        onBorrowed={afterBorrow}
-        onReadNow={() => void openReader(book)}
-        unavailableReasonId={reason && !onLoan ? reasonId : undefined}
-      />
+      {showBorrow && (
+        <BorrowButton
+          book={book}
+          alreadyBorrowed={onLoan}
+          onBorrowed={handleBorrowed}
+          onReadNow={() => void openReader(book)}
+          unavailableReasonId={reason && !onLoan ? reasonId : undefined}
+          request={borrowReadyHold}
+        />
+      )}
       <ReadButton book={book} loan={loan} />
       <WishlistButton book={book} />
       {reason && (
         <p id={reasonId} className="book-actions__reason">
           {reason}
         </p>
+      )}
+      {queues && (
+        <BookHoldPanel
+          key={book.bookId}
+          book={book}
+          holdsWaiting={book.holdsWaiting}
+          estimatedWaitDays={book.estimatedWaitDays}
+          myHold={myHold}
+        />
       )}
     </>
   );

@@ -176,11 +176,6 @@ describe("BookDetailPage for a member", () => {
       { availableCopies: 1, totalCopies: 1, lendsLeft: 0 },
       "This book cannot be lent any more: its lending licence is spent.",
     ],
-    [
-      "no free copy",
-      { availableCopies: 0, totalCopies: 2, lendsLeft: 4 },
-      "All copies are on loan right now.",
-    ],
   ])("disables Borrow and Add to cart with the reason for %s", async (_cause, book, reason) => {
     const user = userEvent.setup();
     const fetchMock = serveMember({

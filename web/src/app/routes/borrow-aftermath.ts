@@ -5,13 +5,15 @@ import { useCallback } from "react";
 import { accountKeys } from "../../features/accounts/hooks/user-info-query";
 import { rememberBalance } from "../../features/accounts/stored-account";
 import { catalogueKeys } from "../../features/catalogue/hooks/catalogue-queries";
+import { holdKeys } from "../../features/holds/hooks/hold-queries";
 import { loanKeys } from "../../features/loans/hooks/loan-queries";
 import { refreshWishlist } from "../../features/wishlist/wishlist-store";
 
 /**
  * What a loan changes outside the cart (design §4): the balance, the book's free copies, the
- * reader's loans, and the wishlist, which the server takes lent books off. Features cannot
- * reach each other, so the book page and the cart hand their borrow answers to this.
+ * reader's loans, the wishlist, which the server takes lent books off, and the reader's holds (a
+ * ready hold's book lent closes it). Features cannot reach each other, so the book page, the
+ * cart and My Books' holds hand their borrow answers to this.
  */
 export function useAfterBorrow(): (result: BorrowResult) => void {
   const queryClient = useQueryClient();
@@ -25,6 +27,7 @@ export function useAfterBorrow(): (result: BorrowResult) => void {
         void queryClient.invalidateQueries({ queryKey: catalogueKeys.book(loan.bookId) });
       }
       void queryClient.invalidateQueries({ queryKey: loanKeys.all });
+      void queryClient.invalidateQueries({ queryKey: holdKeys.all });
       void refreshWishlist(queryClient);
     },
     [queryClient],

@@ -1,16 +1,23 @@
 import type { WireId } from "@folio/contract/common";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UserInfo } from "@folio/contract/accounts";
+import type { Hold } from "@folio/contract/holds";
 import { useCallback, useMemo } from "react";
 import { accountKeys, useUserInfo } from "../../features/accounts/hooks/user-info-query";
 import { rememberBalance } from "../../features/accounts/stored-account";
+import { BorrowButton } from "../../features/cart/components/borrow-button";
 import { catalogueKeys } from "../../features/catalogue/hooks/catalogue-queries";
-import { MyBooks } from "../../features/loans/components/my-books";
+import { HoldsList } from "../../features/holds/components/holds-list";
+import { useHoldBorrowRequest } from "../../features/holds/hooks/hold-mutations";
+import { holdMessages } from "../../features/holds/messages";
+import { MyBooks, type MyBooksTab } from "../../features/loans/components/my-books";
 import type { LoanReading } from "../../features/loans/components/current-loans";
 import type { ReaderBalance } from "../../features/loans/reader-balance";
 import { ReadButton } from "../../features/reading/components/read-button";
+import { useOpenReader } from "../../features/reading/hooks/use-open-reader";
 import { progressListQuery } from "../../features/reading/reading-queries";
 import { useDocumentTitle } from "../../lib/document-title";
+import { useAfterBorrow } from "./borrow-aftermath";
 
 /** The accounts feature's balance, in the shape the loans feature asks for. */
 function useReaderBalance(): ReaderBalance {
@@ -50,11 +57,47 @@ function useLoanReading(): LoanReading {
   }, [progress.data]);
 }
 
-/** /user/books: the loans feature's My Books, paid from the accounts feature's balance. */
+/**
+ * The holds feature's list as a tab of My Books (/user/books?tab=holds, where the hold mails
+ * link): a ready hold is borrowed with the cart feature's Borrow, through /api/holds/borrow.
+ */
+function useHoldsTab(): MyBooksTab {
+  const afterBorrow = useAfterBorrow();
+  const { openReader } = useOpenReader();
+  const holdBorrowRequest = useHoldBorrowRequest();
+  return useMemo(() => {
+    const renderBorrow = (hold: Hold, onLent: () => void) => (
+      <BorrowButton
+        book={hold.book}
+        alreadyBorrowed={false}
+        onBorrowed={(result) => {
+          afterBorrow(result);
+          if (result.loans.some((loan) => loan.bookId === hold.bookId)) onLent();
+        }}
+        onReadNow={() => void openReader(hold.book)}
+        request={holdBorrowRequest(hold)}
+        size="sm"
+        namesBook
+      />
+    );
+    return {
+      id: "holds",
+      label: holdMessages.tab,
+      render: () => <HoldsList renderBorrow={renderBorrow} />,
+    };
+  }, [afterBorrow, openReader, holdBorrowRequest]);
+}
+
+/**
+ * /user/books: the loans feature's My Books, paid from the accounts feature's balance, with the
+ * holds feature's tab.
+ */
 export function MyBooksPage() {
   useDocumentTitle("My Books");
   const balance = useReaderBalance();
   const reading = useLoanReading();
+  const holdsTab = useHoldsTab();
+  const extraTabs = useMemo(() => [holdsTab], [holdsTab]);
   const queryClient = useQueryClient();
   // A returned copy is free again; the book page must not show the old count.
   const onBookReturned = useCallback(
@@ -67,7 +110,12 @@ export function MyBooksPage() {
       <header className="page__header">
         <h1>My Books</h1>
       </header>
-      <MyBooks balance={balance} onBookReturned={onBookReturned} reading={reading} />
+      <MyBooks
+        balance={balance}
+        onBookReturned={onBookReturned}
+        reading={reading}
+        extraTabs={extraTabs}
+      />
     </div>
   );
 }

@@ -3,13 +3,14 @@ import { poundsToPence } from "@folio/contract/money";
 import type { BorrowResult } from "@folio/contract/loans";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { serverMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/dates";
 import { profileViewPath } from "../../../lib/profile-views";
 import { useSession } from "../../../lib/session";
-import { Button } from "../../../ui/button";
+import { Button, type ButtonSize } from "../../../ui/button";
 import { ERROR_DIALOG_MS, useDialogs, useErrorDialog, useLoginRequired } from "../../../ui/dialogs";
 import { borrowOutcome, borrowRequestFailure, oneBookNotLent } from "../borrow-outcome";
-import { useBorrowBooks } from "../hooks/use-borrow-books";
+import { useBorrowBooks, type BorrowRequest } from "../hooks/use-borrow-books";
 import { borrowMessages } from "../messages";
 
 /** Spec §9: the borrow-success modal closes itself after 3 s. */
@@ -30,6 +31,11 @@ interface BorrowButtonProps {
    * as far as the page knows: the button is disabled and described by it.
    */
   unavailableReasonId?: string | undefined;
+  /** Lends through another call that answers as a borrow does (a ready hold's kept copy). */
+  request?: BorrowRequest | undefined;
+  size?: ButtonSize;
+  /** In a list of books, the button names its book ("Borrow Moby-Dick"). */
+  namesBook?: boolean;
 }
 
 /**
@@ -42,13 +48,16 @@ export function BorrowButton({
   onBorrowed,
   onReadNow,
   unavailableReasonId,
+  request,
+  size,
+  namesBook = false,
 }: BorrowButtonProps) {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
   const { openDialog } = useDialogs();
   const showRequestError = useErrorDialog();
   const navigate = useNavigate();
-  const { borrow, isPending } = useBorrowBooks();
+  const { borrow, isPending } = useBorrowBooks(request);
   // Lent (or found on loan) by a press here, before the page's list of loans has caught up.
   const [heldHere, setHeldHere] = useState(false);
   const held = isLoggedIn && (alreadyBorrowed || heldHere);
@@ -86,7 +95,10 @@ export function BorrowButton({
     try {
       result = await borrow([book.bookId]);
     } catch (error) {
-      const message = borrowRequestFailure(error);
+      const failure = borrowRequestFailure(error);
+      // Another route's refusals have reasons of their own (a hold that lapsed meanwhile): the
+      // server's words say them.
+      const message = failure && request ? (serverMessage(error) ?? failure) : failure;
       if (message) showRequestError(message);
       return;
     }
@@ -141,14 +153,19 @@ export function BorrowButton({
 
   if (held) {
     return (
-      <Button variant="secondary" aria-disabled="true" onClick={showAlreadyBorrowed}>
+      <Button variant="secondary" size={size} aria-disabled="true" onClick={showAlreadyBorrowed}>
         Already Borrowed
       </Button>
     );
   }
   if (unavailableReasonId) {
     return (
-      <Button variant="secondary" aria-disabled="true" aria-describedby={unavailableReasonId}>
+      <Button
+        variant="secondary"
+        size={size}
+        aria-disabled="true"
+        aria-describedby={unavailableReasonId}
+      >
         Borrow
       </Button>
     );
@@ -156,7 +173,11 @@ export function BorrowButton({
   return (
     <Button
       variant="secondary"
+      size={size}
       aria-disabled={isPending ? true : undefined}
+      aria-label={
+        namesBook && !isPending ? `Borrow ${book.title.trim() || "Unknown Book"}` : undefined
+      }
       onClick={() => void handleClick()}
     >
       {isPending ? "Borrowing…" : "Borrow"}

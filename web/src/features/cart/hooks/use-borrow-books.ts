@@ -8,6 +8,12 @@ import { borrowBooks } from "../api/borrow-api";
 import { rememberBorrowed } from "../borrowed-books";
 import { dropFromCart } from "../cart-store";
 
+/**
+ * The call that borrows: POST /api/borrow/borrow, unless the page lends through another route
+ * that answers the same way (a hold's borrow, /api/holds/borrow).
+ */
+export type BorrowRequest = (bookIds: WireId[], idempotencyKey: string) => Promise<BorrowResult>;
+
 interface BorrowVariables {
   bookIds: WireId[];
   idempotencyKey: string;
@@ -17,15 +23,14 @@ interface BorrowVariables {
  * Borrows books (from the book page or the whole cart). Pressing again after a dropped
  * connection repeats the same request with the same key, so it can never lend or charge twice.
  */
-export function useBorrowBooks(): {
+export function useBorrowBooks(request: BorrowRequest = borrowBooks): {
   borrow: (bookIds: WireId[]) => Promise<BorrowResult>;
   isPending: boolean;
 } {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   const { mutateAsync, isPending } = useMutation({
-    mutationFn: ({ bookIds, idempotencyKey }: BorrowVariables) =>
-      borrowBooks(bookIds, idempotencyKey),
+    mutationFn: ({ bookIds, idempotencyKey }: BorrowVariables) => request(bookIds, idempotencyKey),
     onSuccess: (result) => {
       if (result.state !== borrowStates.success || result.loans.length === 0) return;
       rememberBorrowed(result);

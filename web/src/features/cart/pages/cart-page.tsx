@@ -1,9 +1,10 @@
 import type { WireId } from "@folio/contract/common";
 import { useQuery } from "@tanstack/react-query";
+import type { Book } from "@folio/contract/catalogue";
 import type { Cart } from "@folio/contract/lists";
 import type { BorrowResult } from "@folio/contract/loans";
 import { poundsToPence } from "@folio/contract/money";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { availabilityOf } from "../../../lib/availability";
 import { useDocumentTitle } from "../../../lib/document-title";
@@ -39,10 +40,15 @@ const UNKNOWN_AUTHOR = "Unknown Author";
 interface CartPageProps {
   /** Called after books were lent, so the app can refresh what a loan changes elsewhere. */
   onBorrowed: (result: BorrowResult) => void;
+  /**
+   * What to offer for the books a borrow found no copy of (LowStockBookIds): the app puts the
+   * holds feature's "Place hold" here.
+   */
+  renderNoCopyLeft?: (books: Book[]) => ReactNode;
 }
 
 /** /cart, My Cart (spec §2): the books, their total, Borrow (all of them) and Clear cart. */
-export function CartPage({ onBorrowed }: CartPageProps) {
+export function CartPage({ onBorrowed, renderNoCopyLeft }: CartPageProps) {
   useDocumentTitle("My Cart");
   const query = useQuery({ ...cartQuery(), meta: { errorMessage: cartMessages.loadFailed } });
   const cart = query.data;
@@ -51,6 +57,8 @@ export function CartPage({ onBorrowed }: CartPageProps) {
   const { borrow, isPending: borrowing } = useBorrowBooks();
   const [clearing, setClearing] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  // The books the last borrow found no copy of, as the cart held them then.
+  const [noCopyLeft, setNoCopyLeft] = useState<Book[]>([]);
   const cartRef = useRef<HTMLDivElement>(null);
   // After a removal, focus moves to the Remove button now in the same place (or the last one),
   // or to Browse books once the cart is empty, so it never falls back to the top of the page.
@@ -83,6 +91,7 @@ export function CartPage({ onBorrowed }: CartPageProps) {
       showToast(cartMessages.emptyCannotBorrow, { tone: "warning" });
       return;
     }
+    setNoCopyLeft([]);
     let result: BorrowResult;
     try {
       result = await borrow(current.bookId);
@@ -92,6 +101,10 @@ export function CartPage({ onBorrowed }: CartPageProps) {
       return;
     }
     const outcome = borrowOutcome(result);
+    if (outcome.kind === "lent" || outcome.kind === "notLent") {
+      const outOfStock = new Set(outcome.notLent.outOfStock);
+      setNoCopyLeft(current.books.filter((book) => outOfStock.has(book.bookId)));
+    }
     switch (outcome.kind) {
       case "lent": {
         onBorrowed(result);
@@ -146,6 +159,7 @@ export function CartPage({ onBorrowed }: CartPageProps) {
         <h2 id="cart-items-heading" className="visually-hidden">
           Books in your cart
         </h2>
+        {noCopyLeft.length > 0 && renderNoCopyLeft?.(noCopyLeft)}
         {cart.books.length === 0 ? (
           <div className="cart__empty">
             <p>Your cart is empty.</p>

@@ -1,12 +1,12 @@
 import type { WireId } from "@folio/contract/common";
 import type {
-  BookDetail,
   BookList,
   BooksByCategory,
   CategoriesList,
   CategoryDetail,
   SearchResult,
 } from "@folio/contract/catalogue";
+import type { BookDetailWithHolds } from "@folio/contract/holds";
 import { apiGet } from "../../../lib/api-client";
 
 /** Spec §9: lists and search come in pages of 10. */
@@ -22,8 +22,9 @@ export function fetchPopularBooks(page: number, signal?: AbortSignal): Promise<B
   return apiGet<BookList>("/api/books/popular", { page, pageSize: PAGE_SIZE }, { signal });
 }
 
-export function fetchBook(bookId: WireId, signal?: AbortSignal): Promise<BookDetail> {
-  return apiGet<BookDetail>("/api/books/get", { bookId }, { signal });
+/** The book with its queue for holds, and with a token the caller's own hold (design.md §7.2). */
+export function fetchBook(bookId: WireId, signal?: AbortSignal): Promise<BookDetailWithHolds> {
+  return apiGet<BookDetailWithHolds>("/api/books/get", { bookId }, { signal });
 }
 
 export function searchBooks(

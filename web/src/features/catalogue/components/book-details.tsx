@@ -1,5 +1,5 @@
 import type { WireId } from "@folio/contract/common";
-import type { BookDetail } from "@folio/contract/catalogue";
+import type { BookDetailWithHolds } from "@folio/contract/holds";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../lib/api-client";
@@ -15,8 +15,8 @@ import "./book-details.css";
 interface BookDetailsProps {
   /** null when the route id is not a valid id at all. */
   bookId: WireId | null;
-  /** Buttons that belong to other features (cart, loans, reading), supplied by the page. */
-  renderActions: (book: BookDetail) => ReactNode;
+  /** Buttons that belong to other features (cart, loans, reading, holds), supplied by the page. */
+  renderActions: (book: BookDetailWithHolds) => ReactNode;
 }
 
 const INVALID_ID_REASON = "this is not a valid book link";

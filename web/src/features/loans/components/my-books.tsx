@@ -1,21 +1,30 @@
 import type { WireId } from "@folio/contract/common";
-import { useId, useRef, type KeyboardEvent } from "react";
+import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import type { ReaderBalance } from "../reader-balance";
 import { BorrowingHistory } from "./borrowing-history";
 import { CurrentLoans, type LoanReading } from "./current-loans";
 import "./loans.css";
 
-const TABS = [
+/** A tab other features add to My Books (the holds), supplied by the app. */
+export interface MyBooksTab {
+  /** its value of ?tab= */
+  id: string;
+  label: string;
+  render: () => ReactNode;
+}
+
+const OWN_TABS = [
   { id: "current", label: "Currently Borrowed" },
   { id: "history", label: "Borrowing History" },
 ] as const;
 
-type TabId = (typeof TABS)[number]["id"];
+const FIRST_TAB = OWN_TABS[0].id;
 
 /** The tab sits in the URL (?tab=history) so a reload or a shared link keeps it. */
-function tabFrom(params: URLSearchParams): TabId {
-  return params.get("tab") === "history" ? "history" : "current";
+function tabFrom(params: URLSearchParams, tabs: readonly { id: string }[]): string {
+  const asked = params.get("tab");
+  return tabs.some((tab) => tab.id === asked) && asked !== null ? asked : FIRST_TAB;
 }
 
 interface MyBooksProps {
@@ -24,24 +33,28 @@ interface MyBooksProps {
   onBookReturned?: (bookId: WireId) => void;
   /** The reading feature's part of each open loan. */
   reading: LoanReading;
+  /** Tabs after the loans' own, each with its panel. */
+  extraTabs?: readonly MyBooksTab[];
 }
 
 /**
- * My Books (spec §2): the Currently Borrowed and Borrowing History tabs, as an ARIA tab list
- * (arrow keys, Home and End move between tabs; the selected tab is the only tab stop).
+ * My Books (spec §2): the Currently Borrowed and Borrowing History tabs, then any the app adds,
+ * as an ARIA tab list (arrow keys, Home and End move between tabs; the selected tab is the only
+ * tab stop).
  */
-export function MyBooks({ balance, onBookReturned, reading }: MyBooksProps) {
+export function MyBooks({ balance, onBookReturned, reading, extraTabs = [] }: MyBooksProps) {
   const [params, setParams] = useSearchParams();
-  const selected = tabFrom(params);
+  const tabs: readonly { id: string; label: string }[] = [...OWN_TABS, ...extraTabs];
+  const selected = tabFrom(params, tabs);
   const baseId = useId();
-  const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
+  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
-  function select(tab: TabId) {
+  function select(tab: string) {
     if (tab === selected) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (tab === "current") next.delete("tab");
+        if (tab === FIRST_TAB) next.delete("tab");
         else next.set("tab", tab);
         return next;
       },
@@ -49,9 +62,17 @@ export function MyBooks({ balance, onBookReturned, reading }: MyBooksProps) {
     );
   }
 
+  function panelOf(tab: string): ReactNode {
+    if (tab === "current") {
+      return <CurrentLoans balance={balance} onBookReturned={onBookReturned} reading={reading} />;
+    }
+    if (tab === "history") return <BorrowingHistory />;
+    return extraTabs.find((extra) => extra.id === tab)?.render();
+  }
+
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((tab) => tab.id === selected);
-    const last = TABS.length - 1;
+    const index = tabs.findIndex((tab) => tab.id === selected);
+    const last = tabs.length - 1;
     const target =
       event.key === "ArrowRight"
         ? index === last
@@ -66,7 +87,7 @@ export function MyBooks({ balance, onBookReturned, reading }: MyBooksProps) {
             : event.key === "End"
               ? last
               : null;
-    const tab = target === null ? undefined : TABS[target];
+    const tab = target === null ? undefined : tabs[target];
     if (!tab) return;
     event.preventDefault();
     select(tab.id);
@@ -76,7 +97,7 @@ export function MyBooks({ balance, onBookReturned, reading }: MyBooksProps) {
   return (
     <div className="my-books">
       <div role="tablist" aria-label="My Books" className="loan-tabs" onKeyDown={handleKeyDown}>
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <button
             key={tab.id}
             ref={(element) => {
@@ -96,7 +117,7 @@ export function MyBooks({ balance, onBookReturned, reading }: MyBooksProps) {
           </button>
         ))}
       </div>
-      {TABS.map((tab) => (
+      {tabs.map((tab) => (
         <div
           key={tab.id}
           role="tabpanel"
@@ -106,12 +127,7 @@ export function MyBooks({ balance, onBookReturned, reading }: MyBooksProps) {
           tabIndex={0}
           hidden={tab.id !== selected}
         >
-          {tab.id === selected &&
-            (tab.id === "current" ? (
-              <CurrentLoans balance={balance} onBookReturned={onBookReturned} reading={reading} />
-            ) : (
-              <BorrowingHistory />
-            ))}
+          {tab.id === selected && panelOf(tab.id)}
         </div>
       ))}
     </div>
