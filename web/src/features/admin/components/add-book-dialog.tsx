@@ -1,22 +1,11 @@
 import type { AdminBook, AdminCategory, UploadAnswer } from "@folio/contract/admin";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { isSessionEnd } from "../../../lib/api-client";
 import { Button } from "../../../ui/button";
 import { Modal } from "../../../ui/modal";
-import { Spinner } from "../../../ui/spinner";
-import { FormMessage } from "../../../ui/text-field";
-import { epubFileProblem, fileSizeText } from "../epub-file";
-import { useCreateBook, useUploadEpub } from "../hooks/catalogue-queries";
-import { adminMessages, problemField, problemText } from "../messages";
-import {
-  BookFields,
-  checkBookForm,
-  firstInvalidField,
-  focusBookField,
-  isBookField,
-  type BookFormErrors,
-  type BookFormValues,
-} from "./book-form";
+import { fileSizeText } from "../epub-file";
+import { useCreateBook } from "../hooks/catalogue-queries";
+import { useEpubUpload } from "../hooks/use-epub-upload";
+import { BookFields, focusBookField, useBookFormErrors, type BookFormValues } from "./book-form";
 import { EpubPicker } from "./epub-picker";
 
 const FORM_PREFIX = "new-book";
@@ -48,17 +37,14 @@ interface AddBookDialogProps {
  */
 export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogProps) {
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const pickerRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const epub = useEpubUpload(pickerRef);
   const [upload, setUpload] = useState<UploadAnswer | null>(null);
   const [values, setValues] = useState<BookFormValues | null>(null);
-  const [errors, setErrors] = useState<BookFormErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const uploading = useUploadEpub();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useBookFormErrors(formRef, FORM_PREFIX);
   const creating = useCreateBook();
-  const pending = uploading.isPending || creating.isPending;
+  const pending = epub.isPending || creating.isPending;
 
   // The review form replaces the file step: focus moves to its first field.
   useEffect(() => {
@@ -68,65 +54,40 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
   async function sendFile(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const wrong = file ? epubFileProblem(file) : adminMessages.notAnEpub;
-    if (wrong || !file) {
-      setFileError(wrong);
-      pickerRef.current?.focus();
-      return;
-    }
-    setFileError(null);
-    try {
-      const answer = await uploading.mutateAsync(file);
+    await epub.send((answer) => {
       setUpload(answer);
       setValues(reviewValues(answer, categories));
-    } catch (error) {
-      if (isSessionEnd(error)) return;
-      setFileError(problemText(error));
-      pickerRef.current?.focus();
-    }
+    });
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (pending || !upload || !values) return;
-    const checked = checkBookForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setProblem(null);
-      const first = firstInvalidField(checked.errors);
-      if (first) focusBookField(formRef.current, FORM_PREFIX, first);
-      return;
-    }
-    setErrors({});
-    setProblem(null);
+    const fields = form.check(values);
+    if (!fields) return;
     try {
       const answer = await creating.mutateAsync({
         uploadId: upload.uploadId,
-        ...checked.fields,
+        ...fields,
         year: upload.metadata.year,
         language: upload.metadata.language || undefined,
       });
       onCreated(answer.book);
     } catch (error) {
-      if (isSessionEnd(error)) return;
-      const field = problemField(error);
-      if (isBookField(field)) {
-        setErrors({ [field]: problemText(error) });
-        focusBookField(formRef.current, FORM_PREFIX, field);
-      } else {
-        setProblem(problemText(error));
-      }
+      form.showRefusal(error);
     }
   }
 
   const close = () => {
     if (!pending) onClose();
   };
-  const cancel = (
-    <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
-      Cancel
-    </Button>
-  );
+  const submitLabel = upload
+    ? creating.isPending
+      ? "Saving…"
+      : "Save"
+    : epub.isPending
+      ? "Uploading…"
+      : "Upload";
 
   return (
     <Modal
@@ -136,21 +97,14 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
       initialFocus=".modal__body input"
       onClose={close}
       actions={
-        upload ? (
-          <>
-            {cancel}
-            <Button type="submit" form={formId} aria-disabled={pending ? true : undefined}>
-              {creating.isPending ? "Saving…" : "Save"}
-            </Button>
-          </>
-        ) : (
-          <>
-            {cancel}
-            <Button type="submit" form={formId} aria-disabled={pending ? true : undefined}>
-              {uploading.isPending ? "Uploading…" : "Upload"}
-            </Button>
-          </>
-        )
+        <>
+          <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} aria-disabled={pending ? true : undefined}>
+            {submitLabel}
+          </Button>
+        </>
       }
     >
       {upload && values ? (
@@ -177,7 +131,7 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
             <dl className="upload-review__facts">
               <dt>File</dt>
               <dd>
-                {file?.name} ({fileSizeText(upload.size)})
+                {epub.file?.name} ({fileSizeText(upload.size)})
               </dd>
               <dt>Language</dt>
               <dd>{upload.metadata.language || "Not given"}</dd>
@@ -196,12 +150,12 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
           </p>
           <BookFields
             values={values}
-            errors={errors}
+            errors={form.errors}
+            problem={form.problem}
             categories={categories}
             onChange={setValues}
             idPrefix={FORM_PREFIX}
           />
-          {problem && <FormMessage tone="error">{problem}</FormMessage>}
         </form>
       ) : (
         <form
@@ -213,18 +167,10 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
         >
           <EpubPicker
             ref={pickerRef}
-            error={fileError}
-            onPick={(picked) => {
-              setFile(picked);
-              setFileError(picked ? epubFileProblem(picked) : null);
-            }}
+            error={epub.error}
+            reading={epub.isPending}
+            onPick={epub.pick}
           />
-          {uploading.isPending && (
-            <div className="console-progress">
-              <Spinner label={adminMessages.readingFile} />
-              <span aria-hidden="true">{adminMessages.readingFile}</span>
-            </div>
-          )}
         </form>
       )}
     </Modal>

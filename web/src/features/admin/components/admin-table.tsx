@@ -13,6 +13,34 @@ export function TableRegion({ label, children }: { label: string; children: Reac
   );
 }
 
+/** A console table in its scrolling region, with a caption for screen readers only. */
+export function ConsoleTable({
+  label,
+  caption,
+  columns,
+  children,
+}: {
+  /** The name of the scrolling region. */
+  label: string;
+  caption: ReactNode;
+  /** The header cells of the table's one header row. */
+  columns: ReactNode;
+  /** The rows, each a `<tr>` with its key. */
+  children: ReactNode;
+}) {
+  return (
+    <TableRegion label={label}>
+      <table className="console-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>{columns}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
 export type SortOrder = "asc" | "desc";
 
 interface SortHeaderProps<K extends string> {

@@ -1,7 +1,10 @@
 import type { AdminBook, AdminCategory } from "@folio/contract/admin";
 import { staffLimits } from "@folio/contract/staff";
-import { TextField } from "../../../ui/text-field";
+import { useState, type RefObject } from "react";
+import { isSessionEnd } from "../../../lib/api-client";
+import { FormMessage, TextField } from "../../../ui/text-field";
 import { parsePounds, parseWhole, poundsText } from "../amount-text";
+import { problemField, problemText } from "../messages";
 import { SelectField, TextAreaField } from "./fields";
 
 /** The fields of a book as staff type them. */
@@ -92,13 +95,55 @@ export function checkBookForm(
 }
 
 /** The form's first field with an error, to take focus. */
-export function firstInvalidField(errors: BookFormErrors): BookField | undefined {
+function firstInvalidField(errors: BookFormErrors): BookField | undefined {
   return BOOK_FIELDS.find((field) => errors[field]);
+}
+
+/**
+ * What is wrong with a BookFields form, as the add and edit dialogs show it: an error next to
+ * each wrong field, the first of which takes focus, or one message for the whole form.
+ */
+export function useBookFormErrors(formRef: RefObject<HTMLFormElement | null>, idPrefix: string) {
+  const [errors, setErrors] = useState<BookFormErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+
+  /** The values to send, or null when some are wrong and say so. */
+  function check(values: BookFormValues): BookFieldValues | null {
+    const checked = checkBookForm(values);
+    setErrors(checked.ok ? {} : checked.errors);
+    setProblem(null);
+    if (checked.ok) return checked.fields;
+    const first = firstInvalidField(checked.errors);
+    if (first) focusBookField(formRef.current, idPrefix, first);
+    return null;
+  }
+
+  /** A message about the whole form, such as "Nothing to save". */
+  function showProblem(text: string) {
+    setErrors({});
+    setProblem(text);
+  }
+
+  /** A refused save: next to the field the server named, otherwise above the buttons. */
+  function showRefusal(error: unknown) {
+    if (isSessionEnd(error)) return;
+    const field = problemField(error);
+    if (isBookField(field)) {
+      setErrors({ [field]: problemText(error) });
+      focusBookField(formRef.current, idPrefix, field);
+    } else {
+      setProblem(problemText(error));
+    }
+  }
+
+  return { errors, problem, check, showProblem, showRefusal };
 }
 
 interface BookFieldsProps {
   values: BookFormValues;
   errors: BookFormErrors;
+  /** A message about the whole form, shown under the fields. */
+  problem: string | null;
   categories: readonly AdminCategory[];
   onChange: (values: BookFormValues) => void;
   /** Each field's element gets `name`, so a dialog can focus the first wrong one. */
@@ -106,7 +151,14 @@ interface BookFieldsProps {
 }
 
 /** Title, author, category, description, price, copies and lends left. */
-export function BookFields({ values, errors, categories, onChange, idPrefix }: BookFieldsProps) {
+export function BookFields({
+  values,
+  errors,
+  problem,
+  categories,
+  onChange,
+  idPrefix,
+}: BookFieldsProps) {
   // Each field is named, filled, checked and changed the same way.
   const bind = (field: BookField) => ({
     name: `${idPrefix}-${field}`,
@@ -151,6 +203,7 @@ export function BookFields({ values, errors, categories, onChange, idPrefix }: B
           {...bind("lendsLeft")}
         />
       </div>
+      {problem && <FormMessage tone="error">{problem}</FormMessage>}
     </>
   );
 }

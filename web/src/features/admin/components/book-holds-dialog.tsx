@@ -7,7 +7,7 @@ import { Modal } from "../../../ui/modal";
 import { QueryState } from "../../../ui/query-state";
 import { useAdminBookHolds } from "../hooks/holds-queries";
 import { adminMessages, problemText } from "../messages";
-import { TableRegion } from "./admin-table";
+import { ConsoleTable } from "./admin-table";
 
 const STATUS: Record<HoldStatus, { label: string; badge: string }> = {
   ready: { label: "Ready", badge: "console-badge--ok" },
@@ -89,30 +89,26 @@ export function BookHoldsSection({ answer }: { answer: AdminBookHolds }) {
         {holds.length === 0 ? (
           <p className="console-empty">{adminMessages.noBookHolds}</p>
         ) : (
-          <TableRegion label="Holds">
-            <table className="console-table">
-              <caption className="visually-hidden">
-                Holds: ready ones, then the queue in order, then closed ones, newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reader</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="console-table__number">
-                    Place
-                  </th>
-                  <th scope="col">Ready until</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Auto-borrow</th>
-                </tr>
-              </thead>
-              <tbody>
-                {holds.map((hold) => (
-                  <HoldRow key={hold.holdId} hold={hold} />
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <ConsoleTable
+            label="Holds"
+            caption="Holds: ready ones, then the queue in order, then closed ones, newest first"
+            columns={
+              <>
+                <th scope="col">Reader</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="console-table__number">
+                  Place
+                </th>
+                <th scope="col">Ready until</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Auto-borrow</th>
+              </>
+            }
+          >
+            {holds.map((hold) => (
+              <HoldRow key={hold.holdId} hold={hold} />
+            ))}
+          </ConsoleTable>
         )}
       </section>
     </div>

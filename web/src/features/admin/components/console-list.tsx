@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { QueryState, type QueryStatus } from "../../../ui/query-state";
 import { adminMessages } from "../messages";
-import { TableRegion } from "./admin-table";
+import { ConsoleTable } from "./admin-table";
 import { ListPages, ListSummary } from "./list-controls";
 
 /** One page of a list as the server answers it. */
@@ -74,15 +74,9 @@ export function ConsoleList<T extends ListPage, R>({
               shown={shown.length}
               noun={noun}
             />
-            <TableRegion label={label}>
-              <table className="console-table">
-                <caption className="visually-hidden">{caption}</caption>
-                <thead>
-                  <tr>{columns}</tr>
-                </thead>
-                <tbody>{shown.map((row) => children(row))}</tbody>
-              </table>
-            </TableRegion>
+            <ConsoleTable label={label} caption={caption} columns={columns}>
+              {shown.map((row) => children(row))}
+            </ConsoleTable>
             <ListPages
               page={data.page}
               pageSize={data.pageSize}

@@ -1,20 +1,14 @@
 import type { AdminBook, AdminCategory, UpdateBookRequest } from "@folio/contract/admin";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { isSessionEnd } from "../../../lib/api-client";
 import { Button } from "../../../ui/button";
 import { Modal } from "../../../ui/modal";
-import { FormMessage } from "../../../ui/text-field";
 import { useUpdateBook } from "../hooks/catalogue-queries";
-import { problemField, problemText } from "../messages";
 import {
   BOOK_FIELDS,
   BookFields,
   bookFormValues,
   checkBookForm,
-  firstInvalidField,
-  focusBookField,
-  isBookField,
-  type BookFormErrors,
+  useBookFormErrors,
 } from "./book-form";
 
 const FORM_PREFIX = "edit-book";
@@ -32,70 +26,48 @@ interface EditBookDialogProps {
  */
 export function EditBookDialog({ book, categories, onSaved, onClose }: EditBookDialogProps) {
   const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(() => bookFormValues(book));
-  const [errors, setErrors] = useState<BookFormErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useBookFormErrors(formRef, FORM_PREFIX);
   const update = useUpdateBook();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (update.isPending) return;
-    const checked = checkBookForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setProblem(null);
-      const first = firstInvalidField(checked.errors);
-      if (first) focusBookField(formRef.current, FORM_PREFIX, first);
-      return;
-    }
+    const fields = form.check(values);
+    if (!fields) return;
     const before = checkBookForm(bookFormValues(book));
     const changes: UpdateBookRequest = { bookId: book.bookId };
     for (const field of BOOK_FIELDS) {
-      const now = checked.fields[field];
+      const now = fields[field];
       if (!before.ok || before.fields[field] !== now) Object.assign(changes, { [field]: now });
     }
     if (Object.keys(changes).length === 1) {
-      setErrors({});
-      setProblem("Nothing to save: change a field first.");
+      form.showProblem("Nothing to save: change a field first.");
       return;
     }
-    setErrors({});
-    setProblem(null);
     try {
       const answer = await update.mutateAsync(changes);
       onSaved(answer.book);
     } catch (error) {
-      if (isSessionEnd(error)) return;
-      const field = problemField(error);
-      if (isBookField(field)) {
-        setErrors({ [field]: problemText(error) });
-        focusBookField(formRef.current, FORM_PREFIX, field);
-      } else {
-        setProblem(problemText(error));
-      }
+      form.showRefusal(error);
     }
   }
 
   const pending = update.isPending;
+  const close = () => {
+    if (!pending) onClose();
+  };
   return (
     <Modal
       title={`Edit “${book.title}”`}
       size="wide"
       describedByBody={false}
       initialFocus=".modal__body input"
-      onClose={() => {
-        if (!pending) onClose();
-      }}
+      onClose={close}
       actions={
         <>
-          <Button
-            variant="secondary"
-            aria-disabled={pending ? true : undefined}
-            onClick={() => {
-              if (!pending) onClose();
-            }}
-          >
+          <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
             Cancel
           </Button>
           <Button type="submit" form={formId} aria-disabled={pending ? true : undefined}>
@@ -116,12 +88,12 @@ export function EditBookDialog({ book, categories, onSaved, onClose }: EditBookD
         </p>
         <BookFields
           values={values}
-          errors={errors}
+          errors={form.errors}
+          problem={form.problem}
           categories={categories}
           onChange={setValues}
           idPrefix={FORM_PREFIX}
         />
-        {problem && <FormMessage tone="error">{problem}</FormMessage>}
       </form>
     </Modal>
   );

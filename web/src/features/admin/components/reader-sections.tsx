@@ -6,9 +6,10 @@ import type {
 } from "@folio/contract/admin";
 import { roleNames } from "@folio/contract/staff";
 import { formatLongDate, formatLongDateTime } from "../../../lib/dates";
+import type { ReactNode } from "react";
 import { formatPounds } from "../../../lib/money";
 import { Button } from "../../../ui/button";
-import { TableRegion } from "./admin-table";
+import { ConsoleTable } from "./admin-table";
 import { SignedAmount } from "./signed-amount";
 
 // The parts of a reader's page (/admin/readers/:userId) that show their account.
@@ -66,6 +67,26 @@ export function ReaderFacts({ reader }: { reader: ReaderSummary }) {
   );
 }
 
+/** One part of the reader's page: its heading, then what it lists, or a line saying it is empty. */
+function ReaderSection({
+  title,
+  count,
+  empty,
+  children,
+}: {
+  title: string;
+  count: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="console-section">
+      <h2>{title}</h2>
+      {count === 0 ? <p className="console-empty">{empty}</p> : children}
+    </section>
+  );
+}
+
 export function LoansSection({
   loans,
   onEnd,
@@ -74,59 +95,52 @@ export function LoansSection({
   onEnd: (loan: AdminLoan) => void;
 }) {
   return (
-    <section className="console-section">
-      <h2>Loans</h2>
-      {loans.length === 0 ? (
-        <p className="console-empty">No loans yet.</p>
-      ) : (
-        <TableRegion label="Loans">
-          <table className="console-table">
-            <caption className="visually-hidden">Loans, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Book</th>
-                <th scope="col">Borrowed</th>
-                <th scope="col">Due</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="console-table__number">
-                  Price
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loans.map((loan) => (
-                <tr key={loan.loanId}>
-                  <th scope="row">{loan.title}</th>
-                  <td className="console-table__nowrap">{formatLongDate(loan.borrowedAt)}</td>
-                  <td className="console-table__nowrap">{formatLongDate(loan.dueAt)}</td>
-                  <td>
-                    {loan.status === "returned"
-                      ? `Returned ${formatLongDate(loan.returnedAt)}`
-                      : loan.status === "overdue"
-                        ? `Overdue by ${loan.daysOverdue} ${loan.daysOverdue === 1 ? "day" : "days"}`
-                        : LOAN_STATUS[loan.status]}
-                  </td>
-                  <td className="console-table__number">{formatPounds(loan.price)}</td>
-                  <td>
-                    {loan.status !== "returned" && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`End loan of ${loan.title}`}
-                        onClick={() => onEnd(loan)}
-                      >
-                        End loan
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
-    </section>
+    <ReaderSection title="Loans" count={loans.length} empty="No loans yet.">
+      <ConsoleTable
+        label="Loans"
+        caption="Loans, newest first"
+        columns={
+          <>
+            <th scope="col">Book</th>
+            <th scope="col">Borrowed</th>
+            <th scope="col">Due</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="console-table__number">
+              Price
+            </th>
+            <th scope="col">Actions</th>
+          </>
+        }
+      >
+        {loans.map((loan) => (
+          <tr key={loan.loanId}>
+            <th scope="row">{loan.title}</th>
+            <td className="console-table__nowrap">{formatLongDate(loan.borrowedAt)}</td>
+            <td className="console-table__nowrap">{formatLongDate(loan.dueAt)}</td>
+            <td>
+              {loan.status === "returned"
+                ? `Returned ${formatLongDate(loan.returnedAt)}`
+                : loan.status === "overdue"
+                  ? `Overdue by ${loan.daysOverdue} ${loan.daysOverdue === 1 ? "day" : "days"}`
+                  : LOAN_STATUS[loan.status]}
+            </td>
+            <td className="console-table__number">{formatPounds(loan.price)}</td>
+            <td>
+              {loan.status !== "returned" && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`End loan of ${loan.title}`}
+                  onClick={() => onEnd(loan)}
+                >
+                  End loan
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
+    </ReaderSection>
   );
 }
 
@@ -138,99 +152,89 @@ export function LedgerSection({
   onRefund: (entry: AdminLedgerEntry) => void;
 }) {
   return (
-    <section className="console-section">
-      <h2>Payments and charges</h2>
-      {ledger.length === 0 ? (
-        <p className="console-empty">No payments or charges yet.</p>
-      ) : (
-        <TableRegion label="Payments and charges">
-          <table className="console-table">
-            <caption className="visually-hidden">Payments and charges, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Details</th>
-                <th scope="col" className="console-table__number">
-                  Amount
-                </th>
-                <th scope="col" className="console-table__number">
-                  Balance after
-                </th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.map((entry) => (
-                <tr key={entry.ledgerId}>
-                  <td className="console-table__nowrap">{formatLongDateTime(entry.date)}</td>
-                  <th scope="row">{LEDGER_KINDS[entry.kind] ?? entry.kind}</th>
-                  <td>
-                    {entry.bookTitle && (
-                      <span className="console-cell-line">{entry.bookTitle}</span>
-                    )}
-                    {entry.reason && (
-                      <span className="console-cell-line console-muted">“{entry.reason}”</span>
-                    )}
-                    {entry.actorEmail && (
-                      <span className="console-cell-line console-muted">by {entry.actorEmail}</span>
-                    )}
-                  </td>
-                  <td className="console-table__number">
-                    <SignedAmount amount={entry.amount} />
-                  </td>
-                  <td className="console-table__number">{formatPounds(entry.balanceAfter)}</td>
-                  <td>
-                    {(entry.refundable ?? 0) > 0 && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Refund ${LEDGER_KINDS[entry.kind] ?? "charge"} of ${
-                          entry.bookTitle ?? "a book"
-                        } on ${formatLongDate(entry.date)}`}
-                        onClick={() => onRefund(entry)}
-                      >
-                        Refund
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
-    </section>
+    <ReaderSection
+      title="Payments and charges"
+      count={ledger.length}
+      empty="No payments or charges yet."
+    >
+      <ConsoleTable
+        label="Payments and charges"
+        caption="Payments and charges, newest first"
+        columns={
+          <>
+            <th scope="col">Date</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Details</th>
+            <th scope="col" className="console-table__number">
+              Amount
+            </th>
+            <th scope="col" className="console-table__number">
+              Balance after
+            </th>
+            <th scope="col">Actions</th>
+          </>
+        }
+      >
+        {ledger.map((entry) => (
+          <tr key={entry.ledgerId}>
+            <td className="console-table__nowrap">{formatLongDateTime(entry.date)}</td>
+            <th scope="row">{LEDGER_KINDS[entry.kind] ?? entry.kind}</th>
+            <td>
+              {entry.bookTitle && <span className="console-cell-line">{entry.bookTitle}</span>}
+              {entry.reason && (
+                <span className="console-cell-line console-muted">“{entry.reason}”</span>
+              )}
+              {entry.actorEmail && (
+                <span className="console-cell-line console-muted">by {entry.actorEmail}</span>
+              )}
+            </td>
+            <td className="console-table__number">
+              <SignedAmount amount={entry.amount} />
+            </td>
+            <td className="console-table__number">{formatPounds(entry.balanceAfter)}</td>
+            <td>
+              {(entry.refundable ?? 0) > 0 && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Refund ${LEDGER_KINDS[entry.kind] ?? "charge"} of ${
+                    entry.bookTitle ?? "a book"
+                  } on ${formatLongDate(entry.date)}`}
+                  onClick={() => onRefund(entry)}
+                >
+                  Refund
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
+    </ReaderSection>
   );
 }
 
 export function ReviewsSection({ reviews }: { reviews: AdminReview[] }) {
   return (
-    <section className="console-section">
-      <h2>Reviews</h2>
-      {reviews.length === 0 ? (
-        <p className="console-empty">No reviews yet.</p>
-      ) : (
-        <ul className="console-reviews">
-          {reviews.map((review) => (
-            <li key={review.reviewId} className="console-review">
-              <p className="console-review__head">
-                <strong>{review.bookTitle}</strong>{" "}
-                <span className="console-muted">
-                  {review.rating} of 5 stars · {formatLongDate(review.createdAt)}
-                </span>
-                {review.hiddenAt && (
-                  <span className="console-badge console-badge--muted">Hidden</span>
-                )}
-              </p>
-              <p className="console-review__text">{review.content}</p>
-              {review.hiddenReason && (
-                <p className="console-muted">Hidden because: {review.hiddenReason}</p>
+    <ReaderSection title="Reviews" count={reviews.length} empty="No reviews yet.">
+      <ul className="console-reviews">
+        {reviews.map((review) => (
+          <li key={review.reviewId} className="console-review">
+            <p className="console-review__head">
+              <strong>{review.bookTitle}</strong>{" "}
+              <span className="console-muted">
+                {review.rating} of 5 stars · {formatLongDate(review.createdAt)}
+              </span>
+              {review.hiddenAt && (
+                <span className="console-badge console-badge--muted">Hidden</span>
               )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+            </p>
+            <p className="console-review__text">{review.content}</p>
+            {review.hiddenReason && (
+              <p className="console-muted">Hidden because: {review.hiddenReason}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </ReaderSection>
   );
 }

@@ -1,12 +1,9 @@
 import type { AdminBook } from "@folio/contract/admin";
-import { useId, useRef, useState, type FormEvent } from "react";
-import { isSessionEnd } from "../../../lib/api-client";
+import { useId, useRef, type FormEvent } from "react";
 import { Button } from "../../../ui/button";
 import { Modal } from "../../../ui/modal";
-import { Spinner } from "../../../ui/spinner";
-import { epubFileProblem } from "../epub-file";
-import { useReplaceBookFile, useUploadEpub } from "../hooks/catalogue-queries";
-import { adminMessages, problemText } from "../messages";
+import { useReplaceBookFile } from "../hooks/catalogue-queries";
+import { useEpubUpload } from "../hooks/use-epub-upload";
 import { EpubPicker } from "./epub-picker";
 
 interface ReplaceFileDialogProps {
@@ -19,34 +16,20 @@ interface ReplaceFileDialogProps {
 export function ReplaceFileDialog({ book, onReplaced, onClose }: ReplaceFileDialogProps) {
   const formId = useId();
   const pickerRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const uploading = useUploadEpub();
+  const epub = useEpubUpload(pickerRef);
   const replacing = useReplaceBookFile();
-  const pending = uploading.isPending || replacing.isPending;
+  const pending = epub.isPending || replacing.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const wrong = file ? epubFileProblem(file) : adminMessages.notAnEpub;
-    if (wrong || !file) {
-      setError(wrong);
-      pickerRef.current?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      const upload = await uploading.mutateAsync(file);
+    await epub.send(async (upload) => {
       const answer = await replacing.mutateAsync({
         bookId: book.bookId,
         uploadId: upload.uploadId,
       });
       onReplaced(answer.book);
-    } catch (caught) {
-      if (isSessionEnd(caught)) return;
-      setError(problemText(caught));
-      pickerRef.current?.focus();
-    }
+    });
   }
 
   const close = () => {
@@ -74,20 +57,7 @@ export function ReplaceFileDialog({ book, onReplaced, onClose }: ReplaceFileDial
           Readers with the book open get the new file the next time they open it. The details
           (title, price, copies) stay as they are.
         </p>
-        <EpubPicker
-          ref={pickerRef}
-          error={error}
-          onPick={(picked) => {
-            setFile(picked);
-            setError(picked ? epubFileProblem(picked) : null);
-          }}
-        />
-        {pending && (
-          <div className="console-progress">
-            <Spinner label={adminMessages.readingFile} />
-            <span aria-hidden="true">{adminMessages.readingFile}</span>
-          </div>
-        )}
+        <EpubPicker ref={pickerRef} error={epub.error} reading={pending} onPick={epub.pick} />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
 import { QueryState } from "../../../ui/query-state";
 import { useToast } from "../../../ui/toast";
-import { TableRegion } from "../components/admin-table";
+import { ConsoleTable } from "../components/admin-table";
 import { CategoryDialog } from "../components/category-dialog";
 import { useAdminCategories } from "../hooks/catalogue-queries";
 import { adminMessages } from "../messages";
@@ -31,40 +31,38 @@ export function CategoriesPage() {
         empty={<p className="console-empty">{adminMessages.noCategories}</p>}
       >
         {(data) => (
-          <TableRegion label="Categories">
-            <table className="console-table">
-              <caption className="visually-hidden">Categories, with their books</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="console-table__number">
-                    Books
-                  </th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.categories.map((category) => (
-                  <tr key={category.categoryId}>
-                    <th scope="row">{category.name}</th>
-                    <td className="console-table__wide">{category.description}</td>
-                    <td className="console-table__number">{category.books}</td>
-                    <td>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${category.name}`}
-                        onClick={() => setEditing(category)}
-                      >
-                        Edit
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <ConsoleTable
+            label="Categories"
+            caption="Categories, with their books"
+            columns={
+              <>
+                <th scope="col">Name</th>
+                <th scope="col">Description</th>
+                <th scope="col" className="console-table__number">
+                  Books
+                </th>
+                <th scope="col">Actions</th>
+              </>
+            }
+          >
+            {data.categories.map((category) => (
+              <tr key={category.categoryId}>
+                <th scope="row">{category.name}</th>
+                <td className="console-table__wide">{category.description}</td>
+                <td className="console-table__number">{category.books}</td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Edit ${category.name}`}
+                    onClick={() => setEditing(category)}
+                  >
+                    Edit
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </QueryState>
       {editing && (
