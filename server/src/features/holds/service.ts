@@ -189,11 +189,16 @@ export async function bookHolds(
 ): Promise<BookHolds> {
   const bookId = Number(book.bookId);
   const now = ctx.clock.now();
+  // While a copy is free no one waits (the queue takes every copy freed): the book detail, a hot
+  // read, asks the database nothing more then, unless a reader asks for their own hold.
+  const queued = book.availableCopies <= 0;
   const [[waiting], mine] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(holds)
-      .where(and(eq(holds.bookId, bookId), eq(holds.status, "waiting"))),
+    queued
+      ? ctx.db
+          .select({ n: count() })
+          .from(holds)
+          .where(and(eq(holds.bookId, bookId), eq(holds.status, "waiting")))
+      : Promise.resolve([{ n: 0 }]),
     user
       ? ctx.db
           .select()
@@ -204,7 +209,7 @@ export async function bookHolds(
       : Promise.resolve([]),
   ]);
   const holdsWaiting = waiting?.n ?? 0;
-  const canQueue = book.availableCopies <= 0 && book.lendsLeft > 0;
+  const canQueue = queued && book.lendsLeft > 0;
   const [estimate] = canQueue ? await estimateWaits(ctx.db, bookId, [holdsWaiting + 1], now) : [];
   const answer: BookHolds = { holdsWaiting, estimatedWaitDays: estimate ?? null };
   if (user) answer.myHold = (await presentHolds(ctx.db, mine, now))[0] ?? null;
