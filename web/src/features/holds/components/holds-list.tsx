@@ -12,6 +12,7 @@ import { isOpenHold, useHolds } from "../hooks/hold-queries";
 import { holdMessages } from "../messages";
 import { formatWaitDays } from "../wait-estimate";
 import { CancelHoldDialog } from "./cancel-hold-dialog";
+import "../../../ui/shelf-card.css";
 import "./holds.css";
 
 const HOLDS_FAILURE: FailureMeta = { errorMessage: holdMessages.loadFailed };
@@ -27,7 +28,7 @@ function holdAuthor(hold: Hold): string {
 /** The status in words; the colour only repeats it. */
 function HoldStatusBadge({ status }: { status: HoldStatus }) {
   return (
-    <span className={`hold-status hold-status--${status}`}>{holdMessages.status[status]}</span>
+    <span className={`shelf-status hold-status--${status}`}>{holdMessages.status[status]}</span>
   );
 }
 
@@ -59,11 +60,11 @@ export function HoldsList({ renderBorrow }: HoldsListProps) {
     const closed = holds.filter((hold) => !isOpenHold(hold));
     return (
       <>
-        <p ref={summaryRef} className="hold-list__summary" tabIndex={-1}>
+        <p ref={summaryRef} className="shelf-list__summary" tabIndex={-1}>
           {open.length > 0 ? holdMessages.openSummary(open.length) : holdMessages.noOpenHolds}
         </p>
         {open.length > 0 && (
-          <ul className="hold-list">
+          <ul className="shelf-list">
             {open.map((hold) => (
               <OpenHoldItem
                 key={hold.holdId}
@@ -149,22 +150,22 @@ function OpenHoldItem({ hold, borrowButton, onCancel }: OpenHoldItemProps) {
     { label: holdMessages.placedOn, value: formatLongDate(hold.placedAt) },
   );
   return (
-    <li className={ready ? "hold-card hold-card--ready" : "hold-card"}>
+    <li className={ready ? "shelf-card hold-card--ready" : "shelf-card"}>
       <BookCover src={hold.book.coverUrl} title={title} width={80} height={120} />
-      <div className="hold-card__body">
-        <div className="hold-card__heading">
-          <h2 className="hold-card__title">
+      <div className="shelf-card__body">
+        <div className="shelf-card__heading">
+          <h2 className="shelf-card__title">
             <Link to={`/book/${hold.bookId}`}>{title}</Link>
           </h2>
           <HoldStatusBadge status={hold.status} />
         </div>
-        <p className="hold-card__author">{holdAuthor(hold)}</p>
+        <p className="shelf-card__author">{holdAuthor(hold)}</p>
         {ready && (
           <p className="hold-card__until">
             {holdMessages.readyUntil(formatWeekdayDateTime(hold.readyUntil))}
           </p>
         )}
-        <dl className="hold-facts">
+        <dl className="shelf-facts">
           {facts.map((fact) => (
             <div key={fact.label}>
               <dt>{fact.label}</dt>
@@ -172,7 +173,7 @@ function OpenHoldItem({ hold, borrowButton, onCancel }: OpenHoldItemProps) {
             </div>
           ))}
         </dl>
-        <div className="hold-card__actions">
+        <div className="shelf-card__actions">
           {borrowButton}
           <Button
             variant="ghost"

@@ -11,7 +11,7 @@ export function BorrowingHistory() {
       emptyMessage={loanMessages.noHistory}
     >
       {(loans) => (
-        <ul className="loan-list">
+        <ul className="shelf-list">
           {loans.map((loan) => (
             <LoanCard
               key={loan.borrowId}

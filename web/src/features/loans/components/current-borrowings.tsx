@@ -15,10 +15,10 @@ export function CurrentBorrowings() {
     >
       {(loans) => (
         <>
-          <p className="loan-list__summary">
+          <p className="shelf-list__summary">
             To renew or return a book, go to <Link to="/user/books">My Books</Link>.
           </p>
-          <ul className="loan-list">
+          <ul className="shelf-list">
             {loans.map((loan) => (
               <LoanCard
                 key={loan.borrowId}

@@ -40,10 +40,10 @@ export function CurrentLoans({ balance, onBookReturned, reading }: CurrentLoansP
         <LoanListEmpty ref={summaryRef}>{loanMessages.noCurrentLoans}</LoanListEmpty>
       ) : (
         <>
-          <p ref={summaryRef} className="loan-list__summary" tabIndex={-1}>
+          <p ref={summaryRef} className="shelf-list__summary" tabIndex={-1}>
             You have {loans.length} of {BORROW_LIMIT} books on loan.
           </p>
-          <ul className="loan-list">
+          <ul className="shelf-list">
             {loans.map((loan) => (
               <CurrentLoanItem
                 key={loan.borrowId}

@@ -7,11 +7,14 @@ import { QueryState, type QueryStatus } from "../../../ui/query-state";
 import { LOAN_STATUS_LABELS, loanAuthor, loanTitle } from "../loan-display";
 import { loanMessages } from "../messages";
 import { SkeletonLines } from "../../../ui/skeleton";
+import "../../../ui/shelf-card.css";
 import "./loans.css";
 
 /** The status in words; the colour only repeats it. */
 export function LoanStatusBadge({ status }: { status: LoanStatus }) {
-  return <span className={`loan-status loan-status--${status}`}>{LOAN_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`shelf-status loan-status--${status}`}>{LOAN_STATUS_LABELS[status]}</span>
+  );
 }
 
 export interface LoanFact {
@@ -22,7 +25,7 @@ export interface LoanFact {
 /** Dates and amounts as label/value pairs. */
 export function LoanFacts({ facts, className }: { facts: LoanFact[]; className?: string }) {
   return (
-    <dl className={["loan-facts", className ?? ""].filter(Boolean).join(" ")}>
+    <dl className={["shelf-facts", className ?? ""].filter(Boolean).join(" ")}>
       {facts.map((fact) => (
         <div key={fact.label} className="loan-facts__item">
           <dt>{fact.label}</dt>
@@ -80,22 +83,22 @@ export function LoanCard({
   const title = loanTitle(loan);
   const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
-    <li className={compact ? "loan-card loan-card--compact" : "loan-card"}>
+    <li className={compact ? "shelf-card loan-card--compact" : "shelf-card"}>
       <BookCover
         src={loan.cover}
         title={title}
         width={compact ? 64 : 80}
         height={compact ? 96 : 120}
       />
-      <div className="loan-card__body">
-        <div className="loan-card__heading">
-          <Heading className="loan-card__title">{title}</Heading>
+      <div className="shelf-card__body">
+        <div className="shelf-card__heading">
+          <Heading className="shelf-card__title">{title}</Heading>
           {showStatus && <LoanStatusBadge status={loan.status} />}
         </div>
-        <p className="loan-card__author">{loanAuthor(loan)}</p>
+        <p className="shelf-card__author">{loanAuthor(loan)}</p>
         <LoanFacts facts={facts} />
         {progress !== undefined && <ReadingProgress percentage={progress} />}
-        {actions && <div className="loan-card__actions">{actions}</div>}
+        {actions && <div className="shelf-card__actions">{actions}</div>}
       </div>
       {aside}
     </li>
