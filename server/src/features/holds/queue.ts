@@ -1,7 +1,7 @@
 import { HOLD_LAPSING_HOURS, HOLD_READY_HOURS } from "@folio/contract/holds";
 import type { BorrowResult } from "@folio/contract/loans";
 import { borrowStates } from "@folio/contract/constants";
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { HOUR } from "../../clock";
 import type { AppContext, EventHandler } from "../../context";
 import type { Transaction } from "../../db/client";
@@ -290,6 +290,22 @@ export async function retryAutoBorrows(
   return lent;
 }
 
+/** Cancels every open hold `which` picks, each closed as any other (a kept copy passes on). */
+async function cancelOpenHolds(
+  ctx: AppContext,
+  tx: Transaction,
+  which: SQL | undefined,
+  at: Date,
+): Promise<number> {
+  const open = await tx
+    .select({ id: holds.id, bookId: holds.bookId })
+    .from(holds)
+    .where(and(which, inArray(holds.status, ["waiting", "ready"])))
+    .orderBy(holds.bookId, holds.id);
+  for (const hold of open) await closeOpenHold(ctx, tx, hold, "cancelled", at);
+  return open.length;
+}
+
 /**
  * The account is going: its open holds are cancelled first, so their kept copies pass on
  * before its loans are returned (app.ts runs this handler before loans').
@@ -299,29 +315,18 @@ export const cancelHoldsOfDeletedAccount: EventHandler<"accountDeleted"> = async
   tx,
   { userId, at },
 ) => {
-  const open = await tx
-    .select({ id: holds.id, bookId: holds.bookId })
-    .from(holds)
-    .where(and(eq(holds.userId, userId), inArray(holds.status, ["waiting", "ready"])))
-    .orderBy(holds.bookId);
-  for (const hold of open) await closeOpenHold(ctx, tx, hold, "cancelled", at);
+  await cancelOpenHolds(ctx, tx, eq(holds.userId, userId), at);
 };
 
 /**
  * Staff retired the book (its row locked by the caller): no copy of it will be lent again, so
  * every open hold of it is cancelled and the kept copies go back on the shelf. Answers how many.
  */
-export async function cancelHoldsOfBook(
+export function cancelHoldsOfBook(
   ctx: AppContext,
   tx: Transaction,
   bookId: number,
   at: Date,
 ): Promise<number> {
-  const open = await tx
-    .select({ id: holds.id, bookId: holds.bookId })
-    .from(holds)
-    .where(and(eq(holds.bookId, bookId), inArray(holds.status, ["waiting", "ready"])))
-    .orderBy(holds.id);
-  for (const hold of open) await closeOpenHold(ctx, tx, hold, "cancelled", at);
-  return open.length;
+  return cancelOpenHolds(ctx, tx, eq(holds.bookId, bookId), at);
 }
