@@ -379,6 +379,8 @@ describe("what the reader sees", () => {
     const mine = await bookGet(book.id, b);
     expect(mine.holdsWaiting).toBe(1);
     expect(mine.myHold).toMatchObject({ status: "waiting", position: 1 });
+    // The same hold, book and estimate as My Books answers.
+    expect(mine.myHold).toEqual(await holdOf(b, book.id));
 
     // A book with a copy free has no wait to estimate.
     const free = await createBook(t.database.db, { copies: 1 });

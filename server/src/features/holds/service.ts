@@ -7,8 +7,9 @@ import {
   type Hold,
   type HoldList,
   type HoldStatus,
+  type WaitDays,
 } from "@folio/contract/holds";
-import type { BookDetail } from "@folio/contract/catalogue";
+import type { Book, BookDetail } from "@folio/contract/catalogue";
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
@@ -17,7 +18,8 @@ import { errors } from "../../errors";
 import { lockBalance, type AuthUser } from "../accounts";
 import { findBooks, lockBooksForLending } from "../catalogue";
 import { closeOpenHold } from "./queue";
-import { estimateWaits } from "./wait";
+import { estimateWaitsAt } from "./estimate";
+import { estimateWaits, waitInputsFor } from "./wait";
 
 const OPEN: HoldStatus[] = ["waiting", "ready"];
 
@@ -40,6 +42,26 @@ async function positionsOf(db: Executor, rows: HoldRow[]): Promise<Map<number, n
   return new Map(positions.map((row) => [Number(row.id), Number(row.position)]));
 }
 
+/** One hold as the wire has it. */
+function wireHold(
+  row: HoldRow,
+  book: Book,
+  position: number | undefined,
+  estimate: WaitDays | undefined,
+): Hold {
+  return {
+    holdId: wireId(row.id),
+    bookId: wireId(row.bookId),
+    book,
+    status: row.status as HoldStatus,
+    position: position ?? null,
+    placedAt: row.placedAt.toISOString(),
+    readyUntil: row.status === "ready" ? row.readyUntil!.toISOString() : null,
+    estimatedWaitDays: estimate ?? null,
+    autoBorrow: row.autoBorrow,
+  };
+}
+
 /** Holds as the wire has them, in the order given, with their books, places and estimates. */
 export async function presentHolds(db: Executor, rows: HoldRow[], now: Date): Promise<Hold[]> {
   if (rows.length === 0) return [];
@@ -48,7 +70,7 @@ export async function presentHolds(db: Executor, rows: HoldRow[], now: Date): Pr
     positionsOf(db, rows),
   ]);
   const booksById = new Map(bookList.map((book) => [Number(book.bookId), book]));
-  const estimates = new Map<number, Hold["estimatedWaitDays"]>();
+  const estimates = new Map<number, WaitDays>();
   const byBook = new Map<number, HoldRow[]>();
   for (const row of rows.filter((row) => positions.has(row.id)))
     byBook.set(row.bookId, [...(byBook.get(row.bookId) ?? []), row]);
@@ -63,20 +85,7 @@ export async function presentHolds(db: Executor, rows: HoldRow[], now: Date): Pr
   }
   return rows.flatMap((row) => {
     const book = booksById.get(row.bookId);
-    if (!book) return [];
-    return [
-      {
-        holdId: wireId(row.id),
-        bookId: wireId(row.bookId),
-        book,
-        status: row.status as HoldStatus,
-        position: positions.get(row.id) ?? null,
-        placedAt: row.placedAt.toISOString(),
-        readyUntil: row.status === "ready" ? row.readyUntil!.toISOString() : null,
-        estimatedWaitDays: estimates.get(row.id) ?? null,
-        autoBorrow: row.autoBorrow,
-      },
-    ];
+    return book ? [wireHold(row, book, positions.get(row.id), estimates.get(row.id))] : [];
   });
 }
 
@@ -210,8 +219,23 @@ export async function bookHolds(
   ]);
   const holdsWaiting = waiting?.n ?? 0;
   const canQueue = queued && book.lendsLeft > 0;
-  const [estimate] = canQueue ? await estimateWaits(ctx.db, bookId, [holdsWaiting + 1], now) : [];
-  const answer: BookHolds = { holdsWaiting, estimatedWaitDays: estimate ?? null };
-  if (user) answer.myHold = (await presentHolds(ctx.db, mine, now))[0] ?? null;
+  const [own] = mine;
+  const myPosition = own ? (await positionsOf(ctx.db, [own])).get(own.id) : undefined;
+  // One read of what the wait depends on serves the reader's place and a new hold's alike. Each
+  // is its own run of the model, as My Books and a hold placed now would ask it: the same answer.
+  const inputs =
+    myPosition !== undefined || canQueue ? await waitInputsFor(ctx.db, bookId, now) : null;
+  const waitAt = (place: number) => (inputs ? estimateWaitsAt(inputs, [place])[0] : undefined);
+  const answer: BookHolds = {
+    holdsWaiting,
+    estimatedWaitDays: (canQueue ? waitAt(holdsWaiting + 1) : undefined) ?? null,
+  };
+  if (user) {
+    // The hold's book is the one answered: its detail less the fields a listed book has not.
+    const { state: _state, borrowTimes: _borrowTimes, ...listed } = book;
+    answer.myHold = own
+      ? wireHold(own, listed, myPosition, myPosition ? waitAt(myPosition) : undefined)
+      : null;
+  }
   return answer;
 }
