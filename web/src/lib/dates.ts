@@ -14,15 +14,23 @@ const longDateUtc = new Intl.DateTimeFormat("en-US", {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+type DateInput = string | number | Date | null | undefined;
+
+/** The instant a value names, or null when it is missing or not a date. */
+function instantOf(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /**
  * US English long form ("November 22, 2026"); missing or invalid input gives "Unknown".
  * A bare "2026-11-22" is a calendar day, not an instant, so it is formatted in UTC; otherwise
  * browsers west of Greenwich would show the day before.
  */
-export function formatLongDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return UNKNOWN_DATE;
+export function formatLongDate(value: DateInput): string {
+  const date = instantOf(value);
+  if (!date) return UNKNOWN_DATE;
   const isCalendarDay = typeof value === "string" && DATE_ONLY.test(value);
   return (isCalendarDay ? longDateUtc : longDate).format(date);
 }
@@ -33,10 +41,9 @@ const longDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeS
  * An instant in US English long form with its local time ("November 22, 2026 at 10:00 AM");
  * missing or invalid input gives "Unknown".
  */
-export function formatLongDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? UNKNOWN_DATE : longDateTime.format(date);
+export function formatLongDateTime(value: DateInput): string {
+  const date = instantOf(value);
+  return date ? longDateTime.format(date) : UNKNOWN_DATE;
 }
 
 const weekdayDateTime = new Intl.DateTimeFormat("en-US", {
@@ -51,8 +58,7 @@ const weekdayDateTime = new Intl.DateTimeFormat("en-US", {
  * An instant a day or two away, with its weekday and local time ("Monday, January 14 at 6:00
  * PM"): the year goes without saying; missing or invalid input gives "Unknown".
  */
-export function formatWeekdayDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === "") return UNKNOWN_DATE;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? UNKNOWN_DATE : weekdayDateTime.format(date);
+export function formatWeekdayDateTime(value: DateInput): string {
+  const date = instantOf(value);
+  return date ? weekdayDateTime.format(date) : UNKNOWN_DATE;
 }
