@@ -55,3 +55,169 @@ export const progressListSchema = z.object({
   ),
 });
 export type ProgressList = z.infer<typeof progressListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The publication (design.md §7.3): a borrowed book as a Readium Web Publication.
+
+/**
+ * How long a publication link lives. Every request under it checks the signature, the session
+ * and the loan again, so a link that outlives its loan or its session serves nothing.
+ */
+export const PUBLICATION_LINK_HOURS = 12;
+
+export const publicationRequestSchema = z.object({ bookId: idSchema });
+export const publicationLinkSchema = z.object({
+  state: z.literal("success"),
+  /**
+   * The publication's manifest (`…/manifest.json`), signed for this reader, session and book.
+   * Its resources, and `…/positions.json` (the Readium positions list), are beside it: a
+   * resource's href in the manifest resolves against this URL.
+   */
+  manifestURL: z.string(),
+  expiresAt: z.string(),
+  /** When the loan falls due: an offline copy may not be opened after it. */
+  dueAt: z.string(),
+});
+export type PublicationLink = z.infer<typeof publicationLinkSchema>;
+
+/** The path a publication link's segments arrive in: `/api/publications/:bookId/:grant/*`. */
+export const publicationParamsSchema = z.object({
+  bookId: idSchema,
+  grant: z.string().max(200),
+  "*": z.string().max(1000),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Annotations: bookmarks and highlights, kept by the server, outliving the loan.
+
+export const ANNOTATION_KINDS = ["bookmark", "highlight"] as const;
+export type AnnotationKind = (typeof ANNOTATION_KINDS)[number];
+export const HIGHLIGHT_COLORS = ["yellow", "green", "blue", "pink"] as const;
+export type HighlightColor = (typeof HIGHLIGHT_COLORS)[number];
+export const ANNOTATION_NOTE_MAX = 2000;
+export const ANNOTATION_TEXT_MAX = 2000;
+/** A reader keeps at most this many annotations in one book. */
+export const ANNOTATIONS_PER_BOOK = 1000;
+export const ANNOTATION_LIMIT_MESSAGE = `You can keep at most ${ANNOTATIONS_PER_BOOK} bookmarks and highlights in one book.`;
+
+const shortText = (max: number) =>
+  z.string({ error: "must be text" }).max(max, { error: `must be at most ${max} characters` });
+
+/** A Readium locator (readium/architecture, models/locators): where in the book, and what text. */
+export const locatorSchema = z.object({
+  href: shortText(1000).min(1, { error: "is required" }),
+  type: shortText(100),
+  title: shortText(500).optional(),
+  locations: z
+    .object({
+      progression: z.number().min(0).max(1).optional(),
+      position: z.number().int().min(1).optional(),
+      totalProgression: z.number().min(0).max(1).optional(),
+      fragments: z.array(shortText(500)).max(20).optional(),
+      cssSelector: shortText(2000).optional(),
+    })
+    .optional(),
+  text: z
+    .object({
+      before: shortText(500).optional(),
+      highlight: shortText(ANNOTATION_TEXT_MAX).optional(),
+      after: shortText(500).optional(),
+    })
+    .optional(),
+});
+export type ReadiumLocator = z.infer<typeof locatorSchema>;
+
+export const annotationSchema = z.object({
+  id: wireIdSchema,
+  bookId: wireIdSchema,
+  kind: z.enum(ANNOTATION_KINDS),
+  locator: locatorSchema,
+  /** the highlighted words (a bookmark: the first words of its page), or null */
+  text: z.string().nullable(),
+  note: z.string().nullable(),
+  /** a highlight's colour; null for a bookmark */
+  color: z.enum(HIGHLIGHT_COLORS).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Annotation = z.infer<typeof annotationSchema>;
+
+export const annotationsQuerySchema = z.object({ bookId: idSchema });
+export const annotationListSchema = z.object({
+  state: z.literal("success"),
+  /** in reading order: by position in the book, then by when they were made */
+  annotations: z.array(annotationSchema),
+});
+export type AnnotationList = z.infer<typeof annotationListSchema>;
+
+const noteSchema = shortText(ANNOTATION_NOTE_MAX)
+  .transform((note) => note.trim() || null)
+  .nullable();
+
+export const createAnnotationSchema = z.object({
+  bookId: idSchema,
+  kind: z.enum(ANNOTATION_KINDS, { error: "must be bookmark or highlight" }),
+  locator: locatorSchema,
+  text: shortText(ANNOTATION_TEXT_MAX).optional(),
+  note: noteSchema.optional(),
+  color: z
+    .enum(HIGHLIGHT_COLORS, { error: `must be one of ${HIGHLIGHT_COLORS.join(", ")}` })
+    .optional(),
+  /**
+   * The client's own id for this annotation (a UUID), so that one made offline and sent twice
+   * is kept once: a second create with the same clientId answers the first annotation.
+   */
+  clientId: z.uuid({ error: "must be a UUID" }).optional(),
+});
+export type CreateAnnotation = z.input<typeof createAnnotationSchema>;
+
+export const updateAnnotationSchema = z.object({
+  id: idSchema,
+  note: noteSchema.optional(),
+  color: z
+    .enum(HIGHLIGHT_COLORS, { error: `must be one of ${HIGHLIGHT_COLORS.join(", ")}` })
+    .optional(),
+});
+export type UpdateAnnotation = z.input<typeof updateAnnotationSchema>;
+export const deleteAnnotationSchema = z.object({ id: idSchema });
+export const annotationResponseSchema = z.object({
+  state: z.literal("success"),
+  annotation: annotationSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Reader preferences: one set per reader, the same on every device.
+
+export const READER_FONTS = ["publisher", "serif", "sans", "dyslexic"] as const;
+export const READER_THEMES = ["system", "light", "sepia", "dark"] as const;
+export const READER_LAYOUTS = ["paginated", "scrolled"] as const;
+export const READER_MARGINS = ["narrow", "normal", "wide"] as const;
+
+export const readerPreferencesSchema = z.object({
+  /** 1 is the book's own size */
+  fontSize: z.number().min(0.75).max(2.5),
+  fontFamily: z.enum(READER_FONTS),
+  lineHeight: z.number().min(1).max(2.4),
+  margins: z.enum(READER_MARGINS),
+  theme: z.enum(READER_THEMES),
+  layout: z.enum(READER_LAYOUTS),
+});
+export type ReaderPreferences = z.infer<typeof readerPreferencesSchema>;
+
+export const DEFAULT_READER_PREFERENCES: ReaderPreferences = {
+  fontSize: 1,
+  fontFamily: "publisher",
+  lineHeight: 1.5,
+  margins: "normal",
+  theme: "system",
+  layout: "paginated",
+};
+
+export const readerPreferencesRequestSchema = z.object({ preferences: readerPreferencesSchema });
+export const readerPreferencesResponseSchema = z.object({
+  state: z.literal("success"),
+  /** null until the reader first changes a setting */
+  preferences: readerPreferencesSchema.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type ReaderPreferencesResponse = z.infer<typeof readerPreferencesResponseSchema>;
