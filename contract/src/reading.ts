@@ -180,6 +180,7 @@ export const updateAnnotationSchema = z.object({
 });
 export type UpdateAnnotation = z.input<typeof updateAnnotationSchema>;
 export const deleteAnnotationSchema = z.object({ id: idSchema });
+export const deleteAnnotationResponseSchema = z.object({ state: z.literal("success") });
 export const annotationResponseSchema = z.object({
   state: z.literal("success"),
   annotation: annotationSchema,
@@ -193,14 +194,22 @@ export const READER_THEMES = ["system", "light", "sepia", "dark"] as const;
 export const READER_LAYOUTS = ["paginated", "scrolled"] as const;
 export const READER_MARGINS = ["narrow", "normal", "wide"] as const;
 
+const between = (min: number, max: number) =>
+  z
+    .number({ error: `must be a number from ${min} to ${max}` })
+    .min(min, { error: `must be a number from ${min} to ${max}` })
+    .max(max, { error: `must be a number from ${min} to ${max}` });
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(", ")}` });
+
 export const readerPreferencesSchema = z.object({
   /** 1 is the book's own size */
-  fontSize: z.number().min(0.75).max(2.5),
-  fontFamily: z.enum(READER_FONTS),
-  lineHeight: z.number().min(1).max(2.4),
-  margins: z.enum(READER_MARGINS),
-  theme: z.enum(READER_THEMES),
-  layout: z.enum(READER_LAYOUTS),
+  fontSize: between(0.75, 2.5),
+  fontFamily: oneOf(READER_FONTS),
+  lineHeight: between(1, 2.4),
+  margins: oneOf(READER_MARGINS),
+  theme: oneOf(READER_THEMES),
+  layout: oneOf(READER_LAYOUTS),
 });
 export type ReaderPreferences = z.infer<typeof readerPreferencesSchema>;
 

@@ -140,6 +140,25 @@ export const errors = {
       "CONTENT_MISSING",
       "The file of this e-book is missing. Please tell the library.",
     ),
+  // The publication (design.md §7.3): a borrowed book's files one by one.
+  publicationFileNotFound: () =>
+    new AppError(
+      404,
+      "PUBLICATION_FILE_NOT_FOUND",
+      "This book has no file at that address. Please open the book again.",
+    ),
+  publicationPathInvalid: () =>
+    new AppError(
+      400,
+      "PUBLICATION_PATH_INVALID",
+      "That address does not name a file inside this book.",
+    ),
+  bookUnreadable: (reason: string) =>
+    new AppError(
+      422,
+      "BOOK_UNREADABLE",
+      `This e-book cannot be opened in the reader (${reason}). Please tell the library.`,
+    ),
   mailDoesNotFitLoan: (type: string, status: string) =>
     new AppError(
       409,
@@ -148,6 +167,27 @@ export const errors = {
       "type",
     ),
   bookNotFound: () => new AppError(404, "BOOK_NOT_FOUND", "That book is not in the catalogue."),
+
+  // Bookmarks and highlights (design.md §7.3).
+  annotationNotFound: () =>
+    new AppError(404, "ANNOTATION_NOT_FOUND", "This bookmark or highlight no longer exists.", "id"),
+  annotationLimit: (message: string) => new AppError(409, "ANNOTATION_LIMIT", message, "bookId"),
+  bookmarkHasNoColor: () =>
+    new AppError(
+      400,
+      "VALIDATION",
+      "A bookmark has no colour: only highlights do. Leave color out.",
+      "color",
+    ),
+  highlightNeedsText: () =>
+    new AppError(400, "VALIDATION", "A highlight needs text: the words it marks.", "text"),
+  annotationClientIdReused: () =>
+    new AppError(
+      409,
+      "CLIENT_ID_REUSED",
+      "This clientId already names another bookmark or highlight. Send a new one.",
+      "clientId",
+    ),
 
   // Holds (design.md §7.2).
   copyAvailable: () =>

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signContentUrl } from "../../../server/src/features/reading/signed-url";
+import {
+  signContentUrl,
+  signPublicationGrant,
+} from "../../../server/src/features/reading/signed-url";
 import { rawRequest } from "../harness/access-raw";
 import { AccessScenario, type Victim } from "./scenario";
 
@@ -116,6 +119,20 @@ describe("access control, over HTTP, on PostgreSQL: content links", () => {
     );
     expect(second.status).toBe(200);
     expect((await api.get(second.body.contentURL)).status).toBe(200);
+    // So does a publication link, for its manifest and every resource under it.
+    const publication = await api.post<{ manifestURL: string }>(
+      "/api/reading/publication",
+      { bookId: victim.otherLoanBook },
+      victim.token,
+    );
+    expect(publication.status).toBe(200);
+    const publicationFiles = [
+      publication.body.manifestURL,
+      publication.body.manifestURL.replace(/manifest\.json$/, "positions.json"),
+      publication.body.manifestURL.replace(/manifest\.json$/, "OEBPS/chapter-001.xhtml"),
+    ];
+    for (const file of publicationFiles)
+      expect((await rawRequest(server.base, file)).status).toBe(200);
     expect(
       (await api.post("/api/borrow/return", { bookId: victim.otherLoanBook }, victim.token)).status,
     ).toBe(200);
@@ -125,6 +142,147 @@ describe("access control, over HTTP, on PostgreSQL: content links", () => {
       "content link after return: expected 400",
       afterReturn,
     );
+    for (const file of publicationFiles) {
+      const answer = await rawRequest(server.base, file);
+      access.expectThat(
+        answer.status === 400 && answer.body.includes("NOT_BORROWED"),
+        `publication ${file.split("/").slice(5).join("/")} after return: expected 400`,
+        { status: answer.status, text: answer.body },
+      );
+    }
+    expect(violations.slice(seen)).toEqual([]);
+  });
+
+  it("honours a publication link only unaltered, for its own book and reader, and in time", async () => {
+    const { api, database, figures, server, violations } = access;
+    const seen = violations.length;
+    const other = await access.newReader(0);
+    const link = await api.post<{ manifestURL: string }>(
+      "/api/reading/publication",
+      { bookId: victim.loanBook },
+      victim.token,
+    );
+    expect(link.status).toBe(200);
+    // /api/publications/:bookId/:grant/manifest.json
+    const [, , , bookId, grant] = link.body.manifestURL.split("/") as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const at = (book: string, segment: string, file: string) =>
+      `/api/publications/${book}/${segment}/${file}`;
+    const manifest = await rawRequest(server.base, link.body.manifestURL);
+    expect(manifest.status).toBe(200);
+    const readingOrder = (JSON.parse(manifest.body) as { readingOrder: { href: string }[] })
+      .readingOrder;
+    const chapter = readingOrder[1]!.href;
+    const page = await rawRequest(server.base, at(bookId, grant, chapter));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("<html");
+
+    const [user, session, expires, signature] = grant.split(".") as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const flip = (s: string) => `${s.slice(0, -1)}${s.endsWith("A") ? "B" : "A"}`;
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const [otherSession] = await database.query<{ id: string }>(
+      "select id from sessions where user_id = $1 and revoked_at is null order by id desc limit 1",
+      [other.id],
+    );
+    const signed = (
+      grantFor: { bookId: string; userId: string; sessionId: number; expires: number },
+      key = access.secret,
+    ) => signPublicationGrant(key, { ...grantFor, bookId: Number(grantFor.bookId) });
+    const contentSignature = new URL(
+      signContentUrl(access.secret, {
+        bookId: Number(bookId),
+        userId: user,
+        sessionId: Number(session),
+        expires: Number(expires),
+      }),
+      server.base,
+    ).searchParams.get("s")!;
+    const grants: [string, string, number, string?][] = [
+      [
+        "signature altered",
+        `${user}.${session}.${expires}.${flip(signature)}`,
+        403,
+        "CONTENT_LINK_INVALID",
+      ],
+      ["signature cut short", `${user}.${session}.${expires}.${signature.slice(0, 20)}`, 403],
+      ["signature left out", `${user}.${session}.${expires}`, 403],
+      [
+        "another session in the link",
+        `${user}.${Number(session) + 1}.${expires}.${signature}`,
+        403,
+      ],
+      ["another reader in the link", `${other.id}.${session}.${expires}.${signature}`, 403],
+      ["expiry pushed back", `${user}.${session}.${Number(expires) + 3600}.${signature}`, 403],
+      ["a content link's signature", `${user}.${session}.${expires}.${contentSignature}`, 403],
+      [
+        "expired",
+        signed({ bookId, userId: user, sessionId: Number(session), expires: nowSeconds - 60 }),
+        403,
+        "CONTENT_LINK_EXPIRED",
+      ],
+      [
+        "signed with another secret",
+        signed(
+          { bookId, userId: user, sessionId: Number(session), expires: nowSeconds + 600 },
+          "x".repeat(64),
+        ),
+        403,
+      ],
+      [
+        "properly signed for another reader, without the loan",
+        signed({
+          bookId,
+          userId: other.id,
+          sessionId: Number(otherSession!.id),
+          expires: nowSeconds + 600,
+        }),
+        400,
+        "NOT_BORROWED",
+      ],
+    ];
+    const attempts: [string, string, number, string?][] = [
+      ...grants.flatMap(([what, segment, status, code]) =>
+        ["manifest.json", "positions.json", chapter].map(
+          (file) =>
+            [`${what} (${file})`, at(bookId, segment, file), status, code] as [
+              string,
+              string,
+              number,
+              string?,
+            ],
+        ),
+      ),
+      ["another book, borrowed too", at(victim.otherLoanBook, grant, "manifest.json"), 403],
+      ["another book, not borrowed", at(victim.cartBook, grant, "manifest.json"), 403],
+      ["another book's chapter", at(victim.cartBook, grant, chapter), 403],
+    ];
+    for (const [what, target, status, code] of attempts) {
+      await access.leavesVictimAlone(victim, `publication link ${what}`, async () => {
+        const answer = await rawRequest(server.base, target);
+        const ok =
+          answer.status === status &&
+          // Nothing of the book: no manifest, no positions, no page.
+          !answer.body.includes('"readingOrder"') &&
+          !answer.body.includes('"positions"') &&
+          !answer.body.includes("<html") &&
+          (!code || answer.body.includes(code));
+        access.expectThat(ok, `publication link ${what}: expected ${status}`, {
+          status: answer.status,
+          text: answer.body,
+        });
+        if (ok) figures.refusedAsExpected += 1;
+      });
+    }
     expect(violations.slice(seen)).toEqual([]);
   });
 

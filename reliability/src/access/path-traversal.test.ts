@@ -33,6 +33,15 @@ describe("access control, over HTTP, on PostgreSQL: path traversal", () => {
       victim.token,
     );
     const search = new URL(link.body.contentURL, server.base).search;
+    const publication = await api.post<{ manifestURL: string }>(
+      "/api/reading/publication",
+      { bookId: victim.loanBook },
+      victim.token,
+    );
+    expect(publication.status).toBe(200);
+    // Every resource of the book sits under this: /api/publications/:bookId/:grant/
+    const publicationBase = publication.body.manifestURL.replace(/manifest\.json$/, "");
+    expect((await rawRequest(server.base, publication.body.manifestURL)).status).toBe(200);
     const outside = [
       "../../canary.txt",
       "..%2F..%2Fcanary.txt",
@@ -63,6 +72,35 @@ describe("access control, over HTTP, on PostgreSQL: path traversal", () => {
         `/api/content//etc/passwd${search}`,
         `/api/content/${victim.loanBook}.epub/..%2F..%2Fcanary.txt${search}`,
       ].map((p) => ({ what: "content", path: p, mustBe4xx: true })),
+      ...outside.map((p) => ({
+        what: "publication resource",
+        path: `${publicationBase}${p}`,
+        mustBe4xx: true,
+      })),
+      ...[
+        "OEBPS/..%2F..%2F..%2F..%2Fcanary.txt",
+        "OEBPS/%2e%2e/%2e%2e/%2e%2e/%2e%2e/canary.txt",
+        "OEBPS%2F..%2F..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+        "OEBPS%5C..%5C..%5C..%5Ccanary.txt",
+        "%2F%2Fetc%2Fpasswd",
+        "OEBPS//..//..//canary.txt",
+        "manifest.json%2F..%2F..%2F..%2Fcanary.txt",
+        "META-INF/..%2F..%2F..%2F..%2F..%2F..%2Fcontent%2Fcanary.txt",
+      ].map((p) => ({
+        what: "publication resource",
+        path: `${publicationBase}${p}`,
+        mustBe4xx: true,
+      })),
+      // The book id and grant segments are no way out either.
+      ...["..%2F..%2Fcanary.txt", "%2e%2e", `${victim.loanBook}%2F..%2F..`].map((p) => ({
+        what: "publication",
+        path:
+          publicationBase.replace(
+            `/api/publications/${victim.loanBook}/`,
+            `/api/publications/${p}/`,
+          ) + "manifest.json",
+        mustBe4xx: true,
+      })),
       ...outside.map((p) => ({ what: "cover", path: `/api/books/${p}/cover`, mustBe4xx: true })),
       ...["..%2F..%2Fcanary.txt", "..%2F..%2F..%2Fpackage.json"].map((p) => ({
         what: "cover",

@@ -15,6 +15,8 @@ export const tableOwners = {
   wishlist_items: "lists",
   reviews: "reviews",
   reading_progress: "reading",
+  annotations: "reading",
+  reader_preferences: "reading",
   catalogue_version: "catalogue",
   audit_log: "staff",
   holds: "holds",

@@ -1,3 +1,4 @@
+import type { ReaderPreferences, ReadiumLocator } from "@folio/contract/reading";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -466,3 +467,58 @@ export type UserRow = typeof users.$inferSelect;
 export type HoldRow = typeof holds.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
+
+/**
+ * A reader's bookmarks and highlights in a book (design.md §7.3). They outlive the loan: a
+ * reader who borrows the book again finds them.
+ */
+export const annotations = pgTable(
+  "annotations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookId: integer("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** a Readium locator, as the contract's locatorSchema parsed it (unknown keys dropped) */
+    locator: jsonb("locator").$type<ReadiumLocator>().notNull(),
+    /** the highlighted words (a bookmark: the first words of its page) */
+    text: text("text"),
+    note: text("note"),
+    /** a highlight's colour; null for a bookmark */
+    color: text("color"),
+    /** the reader's device's id for it, so an annotation sent twice (offline sync) is kept once */
+    clientId: uuid("client_id"),
+    /** the locator's position in the book's positions list: the reading order of a list */
+    position: integer("position"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("annotations_user_book_idx").on(t.userId, t.bookId),
+    uniqueIndex("annotations_user_client_key").on(t.userId, t.clientId),
+    check("annotations_kind_known", sql`${t.kind} in ('bookmark', 'highlight')`),
+    check(
+      "annotations_color_fits_kind",
+      sql`(${t.kind} = 'bookmark' and ${t.color} is null) or (${t.kind} = 'highlight' and ${t.color} in ('yellow', 'green', 'blue', 'pink'))`,
+    ),
+    check("annotations_highlight_has_text", sql`${t.kind} <> 'highlight' or ${t.text} is not null`),
+    check("annotations_text_length", sql`char_length(${t.text}) <= 2000`),
+    check("annotations_note_length", sql`char_length(${t.note}) <= 2000`),
+  ],
+);
+
+/** One set of reading preferences per reader, the same on every device. */
+export const readerPreferences = pgTable("reader_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** the contract's readerPreferencesSchema, whole: every save sends the full set */
+  preferences: jsonb("preferences").$type<ReaderPreferences>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+export type AnnotationRow = typeof annotations.$inferSelect;

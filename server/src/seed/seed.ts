@@ -2,8 +2,8 @@ import { count, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { books } from "../db/schema";
 import { addBooks, addCategories, listCategoriesForImport } from "../features/catalogue";
-import { bookContentKey, type ContentStore } from "../storage/content-store";
-import { buildEpub } from "../features/reading";
+import { bookContentKey, publicationKey, type ContentStore } from "../storage/content-store";
+import { buildEpub, buildPublicationFile, EpubRejected } from "../features/reading";
 import { seedBooks, seedCategories } from "./catalogue-data";
 import { seedEdition } from "./editions";
 
@@ -48,7 +48,11 @@ export async function seedCatalogue(db: Database): Promise<SeedReport> {
   });
 }
 
-/** Writes the EPUB of every seed book that has none yet; returns how many were written. */
+/**
+ * Writes the EPUB and publication of every seed book that lacks them (a book seeded before
+ * publications were gets its publication built from the EPUB it has); returns how many books
+ * had a file written.
+ */
 export async function ensureSeedEditions(db: Database, store: ContentStore): Promise<number> {
   const rows = await db
     .select({
@@ -65,10 +69,24 @@ export async function ensureSeedEditions(db: Database, store: ContentStore): Pro
   let written = 0;
   for (const row of rows) {
     const key = bookContentKey(row.id, row.contentVersion);
-    if (await store.has(key)) continue;
+    const publication = publicationKey(row.id, row.contentVersion);
+    const hasEpub = await store.has(key);
+    if (hasEpub && (await store.has(publication))) continue;
     const seed = seedByKey.get(`${row.title}\u0000${row.author}`);
     if (!seed) continue;
-    await store.put(key, buildEpub(seedEdition(seed, row.id)));
+    const stored = hasEpub ? await store.get(key) : null;
+    const epub = stored ? new Uint8Array(stored) : buildEpub(seedEdition(seed, row.id));
+    let publicationBytes: Uint8Array;
+    try {
+      // Built first: an EPUB the reader could not open is never stored.
+      publicationBytes = buildPublicationFile(epub);
+    } catch (error) {
+      // A file a librarian gave the book that cannot be read is left for the reader to report.
+      if (stored && error instanceof EpubRejected) continue;
+      throw error;
+    }
+    if (!stored) await store.put(key, epub);
+    await store.put(publication, publicationBytes);
     written += 1;
   }
   return written;

@@ -122,6 +122,18 @@ export class FileContentStore implements ContentStore {
  */
 export const bookContentKey = (bookId: number, version = 0) =>
   version === 0 ? `books/${bookId}.epub` : `books/${bookId}-v${version}.epub`;
+/**
+ * The key of the Readium publication (manifest and positions) built from that EPUB, named as it
+ * is: publications/ID.json, publications/ID-vN.json. A new file version has a new publication.
+ */
+export const publicationKey = (bookId: number, version = 0) =>
+  version === 0 ? `publications/${bookId}.json` : `publications/${bookId}-v${version}.json`;
+/** The publication key beside an EPUB's key (books/12-v3.epub → publications/12-v3.json). */
+export function publicationKeyOf(contentKey: string): string {
+  const match = /^books\/(\d+)(?:-v(\d+))?\.epub$/.exec(contentKey);
+  if (!match) throw new Error(`Not a book's content key: ${JSON.stringify(contentKey)}`);
+  return publicationKey(Number(match[1]), Number(match[2] ?? 0));
+}
 /** A cover's key; a cover that came with a replaced file carries that file's version. */
 export const coverKey = (bookId: number, extension: string, version = 0) =>
   version === 0 ? `covers/${bookId}.${extension}` : `covers/${bookId}-v${version}.${extension}`;

@@ -5,18 +5,22 @@ import { errors } from "../../errors";
 import {
   bookContentKey,
   coverKey,
+  publicationKey,
   uploadKey,
   type ContentStore,
 } from "../../storage/content-store";
 import { addBook, bumpCatalogueVersion, setCoverKey, type NewBook } from "./stock";
 
-// A book's EPUB and cover are files in the content store; its row says which. A file is always
+// A book's EPUB, its publication (the Readium manifest and positions built from the EPUB, read
+// by the reading feature) and its cover are files in the content store; its row says which. A file is always
 // stored before the row points at it, inside the transaction that changes the row: a process
 // killed at any point leaves either the row as it was, or the row and a file that exists. At
 // worst a file no row names is left behind, never a row without its file.
 
 export interface BookFiles {
   epub: Uint8Array;
+  /** the publication file built from `epub` (reading's buildPublicationFile), before any store */
+  publication: Uint8Array;
   cover: { data: Uint8Array; extension: string } | null;
 }
 
@@ -44,8 +48,9 @@ async function putAll(store: ContentStore, files: [string, Uint8Array][]): Promi
 }
 
 /**
- * Adds a book with its EPUB (books/ID.epub) and cover in `tx`: the row is inserted, then the
- * files are stored, and the row is seen by others only when `tx` commits, after them.
+ * Adds a book with its EPUB (books/ID.epub), publication (publications/ID.json) and cover in
+ * `tx`: the row is inserted, then the files are stored, and the row is seen by others only when
+ * `tx` commits, after them.
  */
 export async function addBookWithFiles(
   tx: Transaction,
@@ -58,6 +63,7 @@ export async function addBookWithFiles(
   const cover = files.cover ? coverKey(bookId, files.cover.extension) : null;
   await putAll(store, [
     [key, files.epub],
+    [publicationKey(bookId), files.publication],
     ...(files.cover && cover ? [[cover, files.cover.data] as [string, Uint8Array]] : []),
   ]);
   if (cover) await setCoverKey(tx, bookId, cover);
@@ -69,14 +75,15 @@ export interface ReplacedFile {
   version: number;
   key: string;
   previousKey: string;
-  /** the covers no longer named once `tx` commits: delete them then */
+  /** the old publication and covers no longer named once `tx` commits: delete them then */
   unusedKeys: string[];
 }
 
 /**
- * Gives a book a new EPUB (and the cover in it, if any) as its next version, its row locked:
- * the file is stored under a new key (books/ID-vN.epub) before the row points at it, so the old
- * file serves until the transaction commits. Delete `previousKey` and `unusedKeys` after that.
+ * Gives a book a new EPUB (with its publication, and the cover in it, if any) as its next
+ * version, its row locked: the files are stored under new keys (books/ID-vN.epub,
+ * publications/ID-vN.json) before the row points at them, so the old ones serve until the
+ * transaction commits. Delete `previousKey` and `unusedKeys` after that.
  */
 export async function replaceBookFile(
   tx: Transaction,
@@ -95,6 +102,7 @@ export async function replaceBookFile(
   const cover = files.cover ? coverKey(bookId, files.cover.extension, version) : null;
   await putAll(store, [
     [key, files.epub],
+    [publicationKey(bookId, version), files.publication],
     ...(files.cover && cover ? [[cover, files.cover.data] as [string, Uint8Array]] : []),
   ]);
   await tx
@@ -106,7 +114,10 @@ export async function replaceBookFile(
     version,
     key,
     previousKey: bookContentKey(bookId, row.version),
-    unusedKeys: cover && row.coverKey && row.coverKey !== cover ? [row.coverKey] : [],
+    unusedKeys: [
+      publicationKey(bookId, row.version),
+      ...(cover && row.coverKey && row.coverKey !== cover ? [row.coverKey] : []),
+    ],
   };
 }
 

@@ -276,15 +276,23 @@ export class EpubArchive {
     return this.entries.get(name)?.size;
   }
 
-  /** An entry's bytes (kept for a second read), or undefined when there is no such entry. */
-  read(name: string): Uint8Array | undefined {
+  /**
+   * An entry's bytes, or undefined when there is no such entry. Kept for a second read unless
+   * `keep` is false (a caller that keeps what it made of them, as the publication cache does).
+   */
+  read(name: string, keep = true): Uint8Array | undefined {
     const kept = this.unpacked.get(name);
     if (kept) return kept;
     const entry = this.entries.get(name);
     if (!entry) return undefined;
     const data = unpackCapped(entry, packedBytes(this.bytes, entry));
-    this.unpacked.set(name, data);
+    if (keep) this.unpacked.set(name, data);
     return data;
+  }
+
+  /** Bytes of the zip itself, for a cache that counts what it holds. */
+  get packedSize(): number {
+    return this.bytes.length;
   }
 
   /**

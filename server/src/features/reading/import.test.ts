@@ -8,9 +8,10 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, categories } from "../../db/schema";
 import { useTestApp } from "../../test/app";
-import { bookContentKey } from "../../storage/content-store";
+import { bookContentKey, publicationKey } from "../../storage/content-store";
 import { buildEpub, type EpubBook } from "./epub";
 import { importFiles, UnknownCategory } from "./import";
+import { readPublicationFile } from "./publication/stored";
 
 let dir: string;
 const t = useTestApp();
@@ -74,6 +75,9 @@ describe("importing EPUB files", () => {
       coverKey: `covers/${bookId}.svg`,
     });
     expect(await t.content.has(bookContentKey(bookId))).toBe(true);
+    // Its Readium publication is built and stored with it, for the reader.
+    const publication = readPublicationFile((await t.content.get(publicationKey(bookId)))!);
+    expect(publication?.manifest.metadata.title).toBe("The Importable Voyage");
     const cover = await t.app.inject({ method: "GET", url: `/api/books/${bookId}/cover` });
     expect(cover.headers["content-type"]).toMatch(/^image\/svg\+xml/);
     expect(cover.body).toContain("<rect");
@@ -97,6 +101,10 @@ describe("importing EPUB files", () => {
     const rows = await t.database.db.select().from(books).where(eq(books.title, "Twice Told"));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.description).toBe("Second.");
+    // The new file is a new version, with its own publication; the old one's is gone with it.
+    const bookId = (a as { bookId: number }).bookId;
+    expect(await t.content.has(publicationKey(bookId, 1))).toBe(true);
+    expect(await t.content.has(publicationKey(bookId))).toBe(false);
   });
 
   it("rejects broken and DRM-protected files with reasons, and imports the rest", async () => {

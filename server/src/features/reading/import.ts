@@ -14,6 +14,7 @@ import {
 } from "../catalogue";
 import type { ContentStore } from "../../storage/content-store";
 import { EpubRejected, readEpubMetadata } from "./epub-metadata";
+import { buildPublicationFile } from "./publication/stored";
 
 export interface ImportOptions {
   /** pence; used for new books, and for updated ones only when given */
@@ -97,10 +98,12 @@ async function importEpub(
   try {
     const bytes = new Uint8Array(await readFile(file));
     const meta = await readEpubMetadata(bytes);
+    // Built before anything is stored: a book the reader could not open is refused whole.
+    const publication = buildPublicationFile(bytes);
     const author = meta.authors.join(", ");
     const categoryId = chosenCategoryId ?? (await pickCategory(db, meta.subjects));
     const description = meta.description || `${meta.title} by ${author}.`;
-    const files = { epub: bytes, cover: meta.cover };
+    const files = { epub: bytes, publication, cover: meta.cover };
     const unused: string[] = [];
     const outcome = await db.transaction(async (tx) => {
       const existing = await lockBookByTitle(tx, meta.title, author);

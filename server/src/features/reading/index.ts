@@ -1,4 +1,6 @@
-// Reading's public face (decision 016). It owns `reading_progress`.
+// Reading's public face (decision 016). It owns `reading_progress`, `annotations` and
+// `reader_preferences`.
 export { buildEpub, type EpubBook, type EpubChapter } from "./epub";
 export { EpubRejected, readEpubMetadata, type EpubMetadata } from "./epub-metadata";
 export { importFiles, type ImportOptions, type ImportOutcome } from "./import";
+export { buildPublicationFile } from "./publication/stored";

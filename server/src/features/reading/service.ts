@@ -18,8 +18,17 @@ import { signContentUrl, verifyContentGrant } from "./signed-url";
 
 /** True when the reader holds an open loan of the book that is not overdue. */
 export async function canRead(ctx: AppContext, userId: string, bookId: number): Promise<boolean> {
+  return (await readableUntil(ctx, userId, bookId)) !== null;
+}
+
+/** When the reader's open, not overdue, loan of the book falls due; null without one. */
+export async function readableUntil(
+  ctx: AppContext,
+  userId: string,
+  bookId: number,
+): Promise<Date | null> {
   const [loan] = await ctx.db
-    .select({ id: loans.id })
+    .select({ dueAt: loans.dueAt })
     .from(loans)
     .where(
       and(
@@ -30,7 +39,7 @@ export async function canRead(ctx: AppContext, userId: string, bookId: number): 
       ),
     )
     .limit(1);
-  return Boolean(loan);
+  return loan?.dueAt ?? null;
 }
 
 export async function contentUrlFor(

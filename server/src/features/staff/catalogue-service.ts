@@ -29,7 +29,12 @@ import {
   type BookFields,
 } from "../catalogue";
 import { cancelHoldsOfBook } from "../holds";
-import { EpubRejected, readEpubMetadata, type EpubMetadata } from "../reading";
+import {
+  buildPublicationFile,
+  EpubRejected,
+  readEpubMetadata,
+  type EpubMetadata,
+} from "../reading";
 import { staffChange, type Actor } from "./audit";
 
 // The staff catalogue (design.md §7.1): each change is the catalogue's own function, run in a
@@ -44,10 +49,17 @@ const imageTypes: Record<string, string> = {
   webp: "image/webp",
 };
 
-/** The EPUB checked whole and its metadata read; a refusal is a 4xx a librarian understands. */
-async function checkedEpub(bytes: Uint8Array): Promise<EpubMetadata> {
+/**
+ * The EPUB checked whole, its metadata read and its publication built (so a book the reader
+ * could not open is refused before anything is stored); a refusal is a 4xx a librarian
+ * understands.
+ */
+async function checkedEpub(
+  bytes: Uint8Array,
+): Promise<{ meta: EpubMetadata; publication: Uint8Array }> {
   try {
-    return await readEpubMetadata(bytes);
+    const meta = await readEpubMetadata(bytes);
+    return { meta, publication: buildPublicationFile(bytes) };
   } catch (error) {
     if (error instanceof EpubRejected) throw errors.epubRejected(error.kind, error.message);
     throw error;
@@ -64,7 +76,7 @@ async function afterCommit(ctx: AppContext, ...work: (() => Promise<unknown>)[])
  * limits, container, package document, mimetype, no DRM), then keeps it aside as an upload.
  */
 export async function uploadEpub(ctx: AppContext, bytes: Uint8Array): Promise<UploadAnswer> {
-  const meta = await checkedEpub(bytes);
+  const { meta } = await checkedEpub(bytes);
   const categoryId = await suggestCategory(ctx.db, meta.subjects);
   const uploadId = randomUUID();
   await storeUpload(ctx.content, uploadId, bytes);
@@ -112,7 +124,7 @@ export async function createStaffBook(
   request: z.output<typeof createBookRequestSchema>,
 ): Promise<AdminBook> {
   const bytes = await readUpload(ctx.content, request.uploadId);
-  const meta = await checkedEpub(bytes);
+  const { meta, publication } = await checkedEpub(bytes);
   const book = await staffChange(ctx, actor, async (tx) => {
     const { bookId, key } = await createBook(
       tx,
@@ -128,7 +140,7 @@ export async function createStaffBook(
         copies: request.copies,
         loanCap: request.lendsLeft,
       },
-      { epub: bytes, cover: meta.cover },
+      { epub: bytes, publication, cover: meta.cover },
     );
     const made = await findStaffBook(tx, bookId);
     return {
@@ -177,10 +189,11 @@ export async function replaceStaffBookFile(
   request: { bookId: number; uploadId: string },
 ): Promise<AdminBook> {
   const bytes = await readUpload(ctx.content, request.uploadId);
-  const meta = await checkedEpub(bytes);
+  const { meta, publication } = await checkedEpub(bytes);
   const { book, replaced } = await staffChange(ctx, actor, async (tx) => {
     const replaced = await replaceBookFile(tx, ctx.content, request.bookId, {
       epub: bytes,
+      publication,
       cover: meta.cover,
     });
     return {
