@@ -69,6 +69,8 @@ const digestSql = [
   "idempotency_keys",
   "reviews",
   "reading_progress",
+  "annotations",
+  "reader_preferences",
 ]
   .map((table) => {
     const name = table.startsWith("(") ? "outbox" : table;

@@ -167,7 +167,11 @@ function plausible(schema: FieldSchema, context: FuzzContext): fc.Arbitrary<unkn
       );
     case "number":
       return fc.oneof(
-        fc.integer({ min, max: Math.min(schema.maximum ?? min + 100, min + 100) }),
+        // A bound need not be whole (a font size from 0.75): the whole numbers inside it.
+        fc.integer({
+          min: Math.ceil(min),
+          max: Math.floor(Math.min(schema.maximum ?? min + 100, min + 100)),
+        }),
         fc.double({ min, max: Math.min(schema.maximum ?? min + 100, min + 100), noNaN: true }),
       );
     case "string":
