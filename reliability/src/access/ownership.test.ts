@@ -20,6 +20,7 @@ describe("access control, over HTTP, on PostgreSQL: another reader's token", () 
       victim.name,
       victim.reviewText,
       victim.locator,
+      victim.annotationNote,
       victim.token,
     ];
     for (const call of ownedCalls) {

@@ -22,6 +22,9 @@ export interface Victim extends Reader {
   commentId: string;
   reviewText: string;
   locator: string;
+  /** a highlight of the victim's, and the note on it that no one else may read */
+  annotationId: string;
+  annotationNote: string;
   idempotencyKey: string;
   paymentId: string;
 }
@@ -151,6 +154,41 @@ export const ownedCalls: OwnedCall[] = [
     send: (v) => get(`/api/reading/progress?bookId=${v.loanBook}`),
     asOther: "own",
     check: (answer) => (answer.body.locator === null ? null : "answered a locator"),
+  },
+  {
+    name: "GET reading/annotations (victim's book)",
+    send: (v) => get(`/api/reading/annotations?bookId=${v.loanBook}`),
+    asOther: "own",
+    check: (answer) =>
+      Array.isArray(answer.body.annotations) && answer.body.annotations.length === 0
+        ? null
+        : "answered annotations",
+  },
+  {
+    name: "POST reading/annotations (victim's book, never borrowed)",
+    send: (v) =>
+      post("/api/reading/annotations", {
+        bookId: v.loanBook,
+        kind: "bookmark",
+        locator: { href: "OEBPS/chapter-001.xhtml", type: "application/xhtml+xml" },
+      }),
+    asOther: [400],
+  },
+  {
+    name: "reading/annotations/update (victim's id)",
+    send: (v) => post("/api/reading/annotations/update", { id: v.annotationId, note: "hijacked" }),
+    asOther: [404],
+  },
+  {
+    name: "reading/annotations/delete (victim's id)",
+    send: (v) => post("/api/reading/annotations/delete", { id: v.annotationId }),
+    asOther: [404],
+  },
+  {
+    name: "GET reading/preferences",
+    send: () => get("/api/reading/preferences"),
+    asOther: "own",
+    check: (answer) => (answer.body.preferences === null ? null : "answered preferences"),
   },
   {
     name: "GET reading/progress/list",
@@ -347,6 +385,37 @@ export class AccessScenario {
       ),
       "progress",
     );
+    const annotationNote = `victim note ${tag}`;
+    const annotation = await api.post<{ annotation: { id: string } }>(
+      "/api/reading/annotations",
+      {
+        bookId: loanBook,
+        kind: "highlight",
+        locator: { href: "OEBPS/chapter-001.xhtml", type: "application/xhtml+xml" },
+        text: "Call me Ishmael.",
+        note: annotationNote,
+        color: "green",
+      },
+      reader.token,
+    );
+    await expectOk(annotation, "annotation");
+    await expectOk(
+      await api.post(
+        "/api/reading/preferences",
+        {
+          preferences: {
+            fontSize: 1.25,
+            fontFamily: "serif",
+            lineHeight: 1.6,
+            margins: "wide",
+            theme: "sepia",
+            layout: "scrolled",
+          },
+        },
+        reader.token,
+      ),
+      "preferences",
+    );
     const idempotencyKey = `victim-topup-${tag}`;
     const topUp = await api.post<{ paymentId: string }>(
       "/api/payments/topup",
@@ -367,6 +436,8 @@ export class AccessScenario {
       commentId: review.body.commentId,
       reviewText,
       locator,
+      annotationId: annotation.body.annotation.id,
+      annotationNote,
       idempotencyKey,
       paymentId: topUp.body.paymentId,
     });

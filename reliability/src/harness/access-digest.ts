@@ -4,8 +4,8 @@ import type { Sql } from "./database";
 /**
  * Everything the database holds of one reader, as one text: the account row, its sessions and
  * reset tokens, cart, wishlist, loans, ledger, reviews (and the ratings they move), reading
- * progress, stored idempotent answers and the mail written to them. Equal texts before and after
- * a refused call mean the call changed nothing of theirs.
+ * progress, annotations and reader preferences, stored idempotent answers and the mail written
+ * to them. Equal texts before and after a refused call mean the call changed nothing of theirs.
  */
 export async function readerRows(sql: Sql, userId: string): Promise<string> {
   const [row] = await sql.query<{ rows: string }>(
@@ -27,6 +27,8 @@ export async function readerRows(sql: Sql, userId: string): Promise<string> {
                    from books b where b.id in (select book_id from reviews where user_id = $1)),
        'progress', (select json_agg(p order by p.book_id) from reading_progress p
                     where p.user_id = $1),
+       'annotations', (select json_agg(a order by a.id) from annotations a where a.user_id = $1),
+       'preferences', (select row_to_json(r) from reader_preferences r where r.user_id = $1),
        'idempotency', (select json_agg(json_build_object('scope', i.scope, 'key', i.key,
                          'hash', i.request_hash, 'response', i.response) order by i.scope, i.key)
                        from idempotency_keys i where i.user_id = $1),
