@@ -253,7 +253,9 @@ describe("choosing the category with --category", () => {
   });
 });
 
-describe("npm run import", () => {
+// Each run starts the CLI through tsx on a fresh embedded database: seconds apiece, and three
+// of them in one test, so these get more time than the suite's default.
+describe("npm run import", { timeout: 90_000 }, () => {
   const serverDir = fileURLToPath(new URL("../../..", import.meta.url));
   const run = (args: string[], dataDir: string) =>
     spawnSync(
