@@ -2,7 +2,8 @@ import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -17,23 +18,29 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = await readdir(outDir, { recursive: true });
-      for (const file of files.filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
-        const full = path.join(outDir, file);
-        // Kept from an earlier build and compressed then (keepRecentAssets).
-        const compressed = await stat(`${full}.br`).catch(() => null);
-        if (compressed && compressed.mtimeMs >= (await stat(full)).mtimeMs) continue;
-        const content = await readFile(full);
-        if (content.length < 1024) continue;
-        await writeFile(
-          `${full}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-        await writeFile(`${full}.gz`, gzipSync(content, { level: 9 }));
-      }
+    // After vite-plugin-pwa has written sw.js, so it is compressed too and a .br of an earlier
+    // sw.js is never left beside a newer one.
+    closeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        const files = await readdir(outDir, { recursive: true });
+        for (const file of files.filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
+          const full = path.join(outDir, file);
+          // Kept from an earlier build and compressed then (keepRecentAssets).
+          const compressed = await stat(`${full}.br`).catch(() => null);
+          if (compressed && compressed.mtimeMs >= (await stat(full)).mtimeMs) continue;
+          const content = await readFile(full);
+          if (content.length < 1024) continue;
+          await writeFile(
+            `${full}.br`,
+            brotliCompressSync(content, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+            }),
+          );
+          await writeFile(`${full}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
     },
   };
 }
@@ -71,12 +78,105 @@ function keepRecentAssets(): Plugin {
   };
 }
 
+/** Files reached from these dynamic imports only are the staff console's: readers never need them. */
+const STAFF_CONSOLE = /\/src\/features\/admin\//;
+
+/** The files of the current build that only the staff console loads. */
+function staffOnlyFiles(bundle: Rolldown.OutputBundle): Set<string> {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const output of Object.values(bundle)) {
+    if (output.type === "chunk") chunks.set(output.fileName, output);
+  }
+  const isStaffEntry = (chunk: Rolldown.OutputChunk) =>
+    chunk.isDynamicEntry && STAFF_CONSOLE.test(chunk.facadeModuleId ?? "");
+  const reach = (starts: Rolldown.OutputChunk[], enter: (c: Rolldown.OutputChunk) => boolean) => {
+    const seen = new Set<string>();
+    const stack = starts.map((chunk) => chunk.fileName);
+    while (stack.length > 0) {
+      const chunk = chunks.get(stack.pop()!);
+      if (!chunk || seen.has(chunk.fileName)) continue;
+      seen.add(chunk.fileName);
+      for (const file of chunk.viteMetadata?.importedCss ?? []) seen.add(file);
+      for (const file of chunk.viteMetadata?.importedAssets ?? []) seen.add(file);
+      stack.push(...chunk.imports);
+      for (const target of chunk.dynamicImports) {
+        const next = chunks.get(target);
+        if (next && enter(next)) stack.push(target);
+      }
+    }
+    return seen;
+  };
+  const all = [...chunks.values()];
+  const reader = reach(
+    all.filter((chunk) => chunk.isEntry),
+    (chunk) => !isStaffEntry(chunk),
+  );
+  const staff = reach(all.filter(isStaffEntry), () => true);
+  return new Set([...staff].filter((file) => !reader.has(file)));
+}
+
+/**
+ * What the service worker keeps at install: this build's files only (the folder also holds
+ * earlier builds' chunks, kept for 7 days by keepRecentAssets), and not the staff console's.
+ */
+function precacheList() {
+  const current = new Set<string>();
+  let staffOnly = new Set<string>();
+  const plugin: Plugin = {
+    name: "folio-precache-list",
+    apply: "build",
+    writeBundle(_options, bundle) {
+      for (const file of Object.keys(bundle)) current.add(file);
+      staffOnly = staffOnlyFiles(bundle);
+    },
+  };
+  const keep = (url: string) =>
+    url.startsWith("assets/") ? current.has(url) && !staffOnly.has(url) : true;
+  return { plugin, keep };
+}
+
+const precached = precacheList();
+
+/** The installable app (docs/decisions/025-offline-reading.md); colours from app/global.css. */
+const pwa = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "src",
+  filename: "sw.ts",
+  // main.tsx registers the worker itself, after the page has loaded.
+  injectRegister: false,
+  manifest: {
+    id: "/",
+    name: "Folio",
+    short_name: "Folio",
+    description: "Borrow e-books from a prepaid balance and read them in your browser.",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#33251c",
+    background_color: "#faf6ef",
+    icons: [
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  injectManifest: {
+    // A classic script: every browser with service workers runs it, module workers are newer.
+    rollupFormat: "iife",
+    globPatterns: ["**/*.{js,css,html,svg,png,woff,woff2,webmanifest}"],
+    globIgnores: ["sw.js", "**/*.map"],
+    manifestTransforms: [
+      (entries) => ({ manifest: entries.filter((entry) => precached.keep(entry.url)) }),
+    ],
+  },
+});
+
 const apiProxy = {
   "/api": { target: "http://127.0.0.1:3000", changeOrigin: false },
 };
 
 export default defineConfig({
-  plugins: [react(), precompress(), keepRecentAssets()],
+  plugins: [react(), precompress(), keepRecentAssets(), precached.plugin, pwa],
   resolve: {
     // recharts asks for react-is; the copy hoisted to the root is an older one that another
     // package needs, and only the web app's own (React 19's) knows React 19's elements.

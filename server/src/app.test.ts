@@ -203,6 +203,8 @@ describe("serving the web app", () => {
     await mkdir(path.join(dist, "assets"), { recursive: true });
     await writeFile(path.join(dist, "index.html"), "<!doctype html><title>Folio</title>");
     await writeFile(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
+    await writeFile(path.join(dist, "sw.js"), "self.skipWaiting()");
+    await writeFile(path.join(dist, "manifest.webmanifest"), '{"name":"Folio"}');
     web = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -231,6 +233,18 @@ describe("serving the web app", () => {
     const gone = await web.app.inject({ method: "GET", url: "/assets/page-000000.js" });
     expect(gone.statusCode).toBe(404);
     expect(gone.body).not.toContain("<title>Folio</title>");
+  });
+
+  it("has browsers ask again for the service worker and the web app manifest", async () => {
+    // A new deploy must reach installed apps: the worker is checked against the server each time.
+    const worker = await web.app.inject({ method: "GET", url: "/sw.js" });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    const manifest = await web.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
   });
 
   it("still answers unknown API paths with JSON, not the app", async () => {

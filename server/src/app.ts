@@ -39,6 +39,8 @@ import {
 } from "./features/notifications";
 import { notificationRoutes } from "./features/notifications/routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { annotationRoutes } from "./features/reading/annotation-routes";
+import { publicationRoutes } from "./features/reading/publication-routes";
 import { readingRoutes } from "./features/reading/routes";
 import { deleteReviewsOf } from "./features/reviews";
 import { reviewRoutes } from "./features/reviews/routes";
@@ -128,9 +130,11 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        // epubjs serves the EPUB's own stylesheets to its iframe as blob: URLs.
+        // The reader's chapter frames are blob: documents that inherit this policy; Readium's
+        // navigator gives them its stylesheets and helper scripts as blob: URLs, which only our
+        // own scripts can mint (decision 024).
         styleSrc: ["'self'", "'unsafe-inline'", "blob:"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "blob:"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
@@ -263,6 +267,8 @@ export async function buildApp({
   await app.register(holdRoutes, { ctx, borrow: borrowBooks });
   await app.register(reviewRoutes, { ctx });
   await app.register(readingRoutes, { ctx });
+  await app.register(publicationRoutes, { ctx });
+  await app.register(annotationRoutes, { ctx });
   await app.register(staffRoutes, { ctx });
 
   const webDist = findWebDist(config);
@@ -276,7 +282,8 @@ export async function buildApp({
       preCompressed: true,
       // Our setHeaders decides caching; the plugin's default would overwrite it.
       cacheControl: false,
-      // Hashed asset names never change; index.html must always be fresh.
+      // Hashed asset names never change; index.html, sw.js and manifest.webmanifest must always
+      // be fresh, so a deploy reaches installed apps (app.test.ts checks both).
       setHeaders: (res, filePath) => {
         // One URL, a brotli, gzip or plain body by the request's Accept-Encoding.
         res.setHeader("vary", "accept-encoding");

@@ -13,6 +13,16 @@ reloadOnPreloadFailure();
 // Which build this page runs (VITE_BUILD_ID at build time), for whoever deploys and for tests.
 document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? "";
 
+// The service worker (sw.ts: the app and downloaded books offline) installs once the page has
+// loaded, so its downloads never compete with the first screen's. Not in dev: Vite serves there.
+function registerServiceWorker() {
+  navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+}
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  if (document.readyState === "complete") registerServiceWorker();
+  else window.addEventListener("load", registerServiceWorker, { once: true });
+}
+
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html must contain #root");
 

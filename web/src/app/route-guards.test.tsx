@@ -6,7 +6,7 @@ import { storedUserName } from "../features/accounts/stored-account";
 import { storedCartItems } from "../features/cart/cart-store";
 import { readToken, storedToken } from "../lib/storage";
 import { fakeApi } from "../test/accounts";
-import { jsonResponse, makeBook } from "../test/books";
+import { jsonResponse, makeBook, requestUrl } from "../test/books";
 import { installFakeIntersectionObserver } from "../test/intersection-observer";
 import { makeCart } from "../test/lists";
 import { renderApp } from "../test/render-app";
@@ -179,6 +179,24 @@ describe("navigation guard", () => {
     renderApp("/");
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeInTheDocument();
     expect(readToken()).toBeNull();
+  });
+
+  it("on start without a connection, keeps the session: a reader reads offline", async () => {
+    const api = fakeApi({
+      "/api/users/info": () => Promise.reject(new TypeError("Failed to fetch")),
+    });
+    vi.stubGlobal("fetch", api);
+    storedToken.write("token-1");
+    renderApp("/cart");
+    expect(await screen.findByRole("heading", { level: 1, name: "My Cart" })).toBeInTheDocument();
+
+    // The start-up check met no server (this client does not retry) and has given up.
+    const infoCalls = () =>
+      api.mock.calls.filter(([input]) => requestUrl(input).pathname === "/api/users/info");
+    await waitFor(() => expect(infoCalls()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readToken()).toBe("token-1");
+    expect(screen.getByTestId("path")).toHaveTextContent(/^\/cart$/);
   });
 
   it("shows a not-found page for unknown routes", async () => {

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, useEffect, useState, type ComponentType } from "react";
 import { preload } from "react-dom";
 import { usePrefetchInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Navigate, useParams, useRoutes, type RouteObject } from "react-router";
@@ -6,6 +6,7 @@ import { bookQuery, popularBooksQuery } from "../features/catalogue/route-querie
 import { PROFILE_VIEW_BY_PATH } from "../lib/profile-views";
 import { parseRouteId } from "../lib/route-id";
 import { reloadingOnChunkFailure } from "./chunk-reload";
+import { PageFallback } from "./layout/page-fallback";
 import { RootLayout } from "./layout/root-layout";
 import { MailLink, RequireLogin, RequireStaff, VisitorsOnly } from "./route-guards";
 
@@ -61,6 +62,39 @@ function BookDetailRoute() {
     if (!client.getQueryState(query.queryKey)) void client.prefetchQuery(query);
   }
   return bookDetailPage;
+}
+
+const loadReaderPage = reloadingOnChunkFailure(() => import("./routes/offline-reader-page"));
+let readerPage: ComponentType | null = null;
+
+/**
+ * The reader shows its page the moment its code is in. Through React.lazy, a page that replaces
+ * a Suspense fallback is held back for up to 300 ms (React's fallback throttle), which the
+ * reader's first page (under a second in all) cannot spare.
+ */
+function ReaderRoute() {
+  const [Page, setPage] = useState<ComponentType | null>(() => readerPage);
+  const [failure, setFailure] = useState<Error | null>(null);
+  useEffect(() => {
+    if (Page) return;
+    let current = true;
+    loadReaderPage().then(
+      (module) => {
+        readerPage = module.OfflineReaderPage;
+        if (current) setPage(() => module.OfflineReaderPage);
+      },
+      (error: unknown) => {
+        if (current)
+          setFailure(error instanceof Error ? error : new Error("The reader could not load"));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [Page]);
+  // The route's error boundary shows a chunk that cannot load.
+  if (failure) throw failure;
+  return Page ? <Page /> : <PageFallback />;
 }
 
 /** A reader who opens /admin learns it is for staff; the console's code never loads for them. */
@@ -257,13 +291,7 @@ export const routes: RouteObject[] = [
               (m) => m.MyBooksPage,
             ),
           },
-          {
-            path: "reader",
-            element: lazyPage(
-              () => import("../features/reading/pages/reader-page"),
-              (m) => m.ReaderPage,
-            ),
-          },
+          { path: "reader", element: <ReaderRoute /> },
           { path: "user/*", element: notFoundPage },
         ],
       },

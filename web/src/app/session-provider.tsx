@@ -4,10 +4,11 @@ import { useLocation, useNavigate } from "react-router";
 import { useSessionCheck } from "../features/accounts/hooks/use-session-check";
 import { userInfoQuery } from "../features/accounts/hooks/user-info-query";
 import type { LoginPageState } from "../features/accounts/login-navigation";
-import { isSessionEnd } from "../lib/api-client";
+import { ApiError, isSessionEnd } from "../lib/api-client";
 import { SessionContext, type Session, type UserRole } from "../lib/session";
 import { readToken, subscribeToStorage } from "../lib/storage";
 import { useToast } from "../ui/toast";
+import { useOfflineUpkeep } from "./use-offline-upkeep";
 import { useFailureHandlers, type FailureHandlers } from "./query-client";
 import { forgetUserData } from "./user-data";
 
@@ -51,9 +52,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Spec §4: a stored token that no longer gives the account logs the person out. After a 401
   // the query client has already sent them to /login; any other failure does it here.
   useSessionCheck((error) => {
+    // No connection says nothing about the session: a reader keeps it, and a downloaded book.
+    if (error instanceof ApiError && error.status === 0) return;
     signOut();
     if (!isSessionEnd(error)) void navigate("/login");
   });
+
+  useOfflineUpkeep(isLoggedIn);
 
   // The role comes with the account the start-up check (or the login) has already asked for.
   const { data: role } = useQuery({

@@ -21,4 +21,8 @@ export function forgetUserData(): void {
   ];
   for (const item of items) item.remove();
   forgetReadingPositions();
+  // Downloaded books and reading changes still waiting for the network are the person's too.
+  void import("../features/reading/offline")
+    .then((offline) => offline.forgetOfflineData())
+    .catch(() => undefined);
 }

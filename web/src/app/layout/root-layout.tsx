@@ -27,9 +27,25 @@ function useNewPageFocus() {
   return mainRef;
 }
 
+/** Pages drawn without the site's header, footer and page width: the reader is full screen. */
+const BARE_PATHS = new Set(["/reader"]);
+
 export function RootLayout() {
   const mainRef = useNewPageFocus();
   const { pathname } = useLocation();
+  if (BARE_PATHS.has(pathname)) {
+    return (
+      <SessionProvider>
+        <DialogsProvider>
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </DialogsProvider>
+      </SessionProvider>
+    );
+  }
   return (
     <SessionProvider>
       <DialogsProvider>

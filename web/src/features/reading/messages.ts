@@ -10,4 +10,7 @@ export const readingMessages = {
   borrowRequiredTitle: "Borrow required",
   loading: "Loading the book",
   untitled: "Unknown Book",
+  annotationFailed: "Your highlight or bookmark could not be saved. Please try again.",
+  searchEmpty: "No matches in this book.",
+  noAnnotations: "No bookmarks or highlights yet. Select text to highlight it, or bookmark a page.",
 } as const;

@@ -1,7 +1,6 @@
 import type { WireId } from "@folio/contract/common";
 import type { Progress } from "@folio/contract/reading";
 import { removeStoredWhere, storedUuid } from "../../lib/storage";
-import { clampFontSize, FONT_SIZE_DEFAULT, isReaderTheme, type ReaderTheme } from "./reader-theme";
 
 /**
  * The last position kept in this browser as well as on the server, so a failed save or an
@@ -15,12 +14,6 @@ export interface SavedPosition {
   savedAt: string;
 }
 
-export interface ReaderPreferences {
-  theme: ReaderTheme;
-  fontSize: number;
-}
-
-const PREFERENCES_KEY = "readerPreferences";
 /** Where a reader was in each book; private, so forgotten on logout. */
 const POSITION_PREFIX = "readingPosition:";
 
@@ -74,19 +67,4 @@ export function newestPosition(
 /** Every reader's places in this browser (logout, account deletion). */
 export function forgetReadingPositions(): void {
   removeStoredWhere((key) => key.startsWith(POSITION_PREFIX));
-}
-
-export function readPreferences(): ReaderPreferences {
-  const value = readJson(PREFERENCES_KEY);
-  const stored =
-    typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-  return {
-    theme: isReaderTheme(stored.theme) ? stored.theme : "light",
-    fontSize:
-      typeof stored.fontSize === "number" ? clampFontSize(stored.fontSize) : FONT_SIZE_DEFAULT,
-  };
-}
-
-export function writePreferences(preferences: ReaderPreferences): void {
-  writeJson(PREFERENCES_KEY, preferences);
 }

@@ -1,13 +1,13 @@
 import type { Book } from "@folio/contract/catalogue";
 import type { WireId } from "@folio/contract/common";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { startTransition, useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { isSessionEnd } from "../../../lib/api-client";
 import { useDialogs, useErrorDialog } from "../../../ui/dialogs";
 import { readingMessages } from "../messages";
 import { readErrorMessage, readFailureOf } from "../read-error";
-import { contentLinkQuery } from "../reading-queries";
+import { contentLinkQuery, progressQuery, publicationLinkQuery } from "../reading-queries";
 
 /** The borrow-required modal closes itself after 3 s. */
 export const BORROW_REQUIRED_MS = 3000;
@@ -42,7 +42,14 @@ export function useOpenReader() {
       setOpening(true);
       try {
         const contentURL = await queryClient.fetchQuery(contentLinkQuery(book.bookId));
-        void navigate(readerPath(contentURL, book.bookId));
+        // Asked for now, while the reader's code is still loading; the reader takes them over.
+        void queryClient.prefetchQuery(publicationLinkQuery(book.bookId));
+        void queryClient.prefetchQuery(progressQuery(book.bookId));
+        // A transition: this page stays (its button says "Opening…") until the reader's code
+        // is in, so no loading screen flashes and the book appears as soon as it can.
+        startTransition(() => {
+          void navigate(readerPath(contentURL, book.bookId));
+        });
       } catch (error) {
         setOpening(false);
         // The query client is taking them to log in; a dialog would follow them there.

@@ -32,12 +32,10 @@ export function useProgressSaver(bookId: WireId | null) {
   }, [bookId, save]);
 
   const record = useCallback(
-    (locator: string, percentage: number | null) => {
+    (locator: string, percentage: number) => {
       if (bookId === null) return;
       writeLocalPosition(bookId, { locator, percentage, savedAt: new Date().toISOString() });
-      // The server needs a percentage; until the book's positions are counted there is none yet.
-      if (percentage === null) return;
-      pending.current = { locator, percentage: Math.round(percentage * 10) / 10 };
+      pending.current = { locator, percentage: Math.min(100, Math.max(0, percentage)) };
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(flush, SAVE_DELAY_MS);
     },

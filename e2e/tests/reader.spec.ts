@@ -1,0 +1,342 @@
+import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
+import { expect, test, type Reader } from "./fixtures";
+
+// The Readium reader (issue 22): contents, look, highlights with notes, bookmarks and search,
+// all kept by the server so another device opens the book the same way.
+
+interface FoundBook {
+  bookId: string;
+  title: string;
+}
+
+async function findBook(request: APIRequestContext, title: string): Promise<FoundBook> {
+  const response = await request.get(`/api/books/search?title=${encodeURIComponent(title)}`);
+  const { books } = (await response.json()) as { books: FoundBook[] };
+  const book = books.find((b) => b.title === title);
+  expect(book, `${title} is in the catalogue`).toBeTruthy();
+  return book!;
+}
+
+const readerPath = (bookId: string) =>
+  `/reader?url=${encodeURIComponent(`/api/content/${bookId}.epub`)}&bookId=${bookId}`;
+
+/** The chapter on screen: the navigator keeps neighbouring chapters in hidden frames. */
+const SHOWN_FRAME = ".reader-stage__book iframe:not([style*='visibility: hidden'])";
+const shownChapter = (page: Page): FrameLocator => page.frameLocator(SHOWN_FRAME);
+const pageLabel = (page: Page) => page.locator(".reader-progress__page");
+
+/** The bars step aside while reading; a click in the middle of the page brings them back. */
+async function showControls(page: Page): Promise<void> {
+  const shell = page.locator(".reader");
+  if ((await shell.getAttribute("data-controls")) === "shown") return;
+  const viewport = page.viewportSize()!;
+  await page.mouse.click(viewport.width / 2, viewport.height / 2);
+  await expect(shell).toHaveAttribute("data-controls", "shown");
+}
+
+async function waitForBook(page: Page): Promise<void> {
+  await expect(page.getByRole("button", { name: "Contents" })).toBeEnabled({ timeout: 20_000 });
+}
+
+/** Opens the reader in a page of its own with the reader's session (another device). */
+async function openElsewhere(page: Page, reader: Reader, bookId: string): Promise<void> {
+  await page.goto("/");
+  await page.evaluate((token) => localStorage.setItem("token", token), reader.token);
+  await page.goto(readerPath(bookId));
+  await waitForBook(page);
+}
+
+interface SavedAnnotation {
+  kind: string;
+  text: string | null;
+  note: string | null;
+  color: string | null;
+}
+
+async function annotationsOf(request: APIRequestContext, reader: Reader, bookId: string) {
+  const response = await request.get(`/api/reading/annotations?bookId=${bookId}`, {
+    headers: { Authorization: `Bearer ${reader.token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { annotations: SavedAnnotation[] }).annotations;
+}
+
+/** How many ranges a highlight name holds in the chapter on screen. */
+const highlightRanges = (page: Page, name: string) =>
+  shownChapter(page)
+    .locator("body")
+    .evaluate((body, highlight) => {
+      const registry = (body.ownerDocument.defaultView as Window & typeof globalThis).CSS
+        .highlights;
+      return registry.get(highlight)?.size ?? 0;
+    }, name);
+
+/** Where the first occurrence of `text` is in the chapter on screen, in page coordinates. */
+async function textBox(page: Page, text: string) {
+  const frame = await page.locator(SHOWN_FRAME).boundingBox();
+  const rect = await shownChapter(page)
+    .locator("body")
+    .evaluate((body, wanted) => {
+      const walker = body.ownerDocument.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(wanted);
+        if (at === -1) continue;
+        const range = body.ownerDocument.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const box = range.getClientRects()[0]!;
+        return { left: box.left, right: box.right, top: box.top, height: box.height };
+      }
+      throw new Error(`${wanted} is not in the chapter`);
+    }, text);
+  return {
+    left: frame!.x + rect.left,
+    right: frame!.x + rect.right,
+    middle: frame!.y + rect.top + rect.height / 2,
+  };
+}
+
+/** Drags the mouse across the first occurrence of `text` in the chapter on screen. */
+async function selectText(page: Page, text: string): Promise<void> {
+  const box = await textBox(page, text);
+  await page.mouse.move(box.left + 1, box.middle);
+  await page.mouse.down();
+  await page.mouse.move(box.right - 1, box.middle, { steps: 8 });
+  await page.mouse.up();
+}
+
+test.describe("the reader", () => {
+  test.use({ readerOptions: { balance: 20, logIn: "later" } });
+
+  test("contents, look, a highlight with a note, a bookmark and search, on every device", async ({
+    page,
+    reader,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    await reader.logInWithToken();
+    const book = await findBook(page.request, "Moby-Dick");
+    await reader.borrow(book.bookId);
+
+    // Open from the book's page: the first page of text is on screen within a second.
+    await page.goto(`/book/${book.bookId}`);
+    await page.getByRole("button", { name: `Read ${book.title}` }).click();
+    await expect(page).toHaveURL(/\/reader\?url=/);
+    const opened = Date.now();
+    await expect(shownChapter(page).locator("body")).toContainText("Moby-Dick", {
+      timeout: 20_000,
+    });
+    const firstText = Date.now() - opened;
+    test.info().annotations.push({ type: "first text (ms)", description: String(firstText) });
+    await expect(pageLabel(page)).toHaveText(/^Page 1 of [\d,]+ · 0%$/);
+
+    // Jump through the contents to chapter 3, then back to chapter 1.
+    await showControls(page);
+    await page.getByRole("button", { name: "Contents" }).click();
+    const contents = page.getByRole("navigation", { name: "Table of contents" });
+    await contents.getByRole("button", { name: /^Chapter 3\./ }).click();
+    await expect(shownChapter(page).locator("body")).toContainText("Spouter-Inn");
+    await expect(page.locator(".reader-progress__chapter")).toHaveText(/^Chapter 3\./);
+    await showControls(page);
+    await page.getByRole("button", { name: "Contents" }).click();
+    await expect(contents.getByRole("button", { name: /^Chapter 3\./ })).toHaveAttribute(
+      "aria-current",
+      "location",
+    );
+    await contents.getByRole("button", { name: /^Chapter 1\./ }).click();
+    await expect(shownChapter(page).locator("body")).toContainText("Call me Ishmael");
+
+    // A key press turns the page: the text moves. How fast is `npm run bench`'s to measure.
+    const moved = await page.evaluate(async (selector) => {
+      const frame = document.querySelector<HTMLIFrameElement>(selector)!;
+      const scroller = frame.contentDocument!.scrollingElement!;
+      const before = scroller.scrollLeft;
+      const started = performance.now();
+      window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
+      while (scroller.scrollLeft === before && performance.now() - started < 5000) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      return scroller.scrollLeft !== before;
+    }, SHOWN_FRAME);
+    expect(moved).toBe(true);
+    await page.keyboard.press("ArrowLeft");
+    await expect(shownChapter(page).locator("body")).toContainText("Call me Ishmael");
+
+    // Dark theme and larger text, from the settings panel.
+    await showControls(page);
+    await page.getByRole("button", { name: "Reading settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Reading settings" });
+    await settings.getByRole("radio", { name: "Dark" }).check();
+    await settings.getByRole("button", { name: "Larger text" }).click();
+    await expect(settings.getByText("110%")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(settings).toBeHidden();
+    await expect(page.locator(".reader")).toHaveClass(/reader-theme--dark/);
+    await expect
+      .poll(() =>
+        shownChapter(page)
+          .locator("html")
+          .evaluate((html) => getComputedStyle(html).backgroundColor),
+      )
+      .toBe("rgb(28, 25, 22)");
+
+    // Highlight the first sentence with a note.
+    await selectText(page, "Call me Ishmael.");
+    const popup = page.getByRole("toolbar", { name: "Highlight the selection" });
+    await expect(popup).toBeVisible();
+    await popup.getByRole("button", { name: "Add note" }).click();
+    const noteDialog = page.getByRole("dialog", { name: "Add a note" });
+    await expect(noteDialog.getByRole("blockquote")).toHaveText("Call me Ishmael.");
+    await noteDialog.getByLabel("Note").fill("The narrator names himself.");
+    await noteDialog.getByRole("radio", { name: "Green" }).check();
+    await noteDialog.getByRole("button", { name: "Save" }).click();
+    await expect(noteDialog).toBeHidden();
+    await expect.poll(() => highlightRanges(page, "folio-green")).toBe(1);
+    await expect
+      .poll(() => annotationsOf(page.request, reader, book.bookId))
+      .toEqual([
+        expect.objectContaining({
+          kind: "highlight",
+          text: "Call me Ishmael.",
+          note: "The narrator names himself.",
+          color: "green",
+        }),
+      ]);
+
+    // Clicking the highlight opens it: its note can be changed there.
+    const highlighted = await textBox(page, "Call me Ishmael.");
+    await page.mouse.click((highlighted.left + highlighted.right) / 2, highlighted.middle);
+    const edit = page.getByRole("dialog", { name: "Highlight" });
+    await expect(edit.getByLabel("Note")).toHaveValue("The narrator names himself.");
+    await edit.getByLabel("Note").fill("The narrator names himself: Ishmael.");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(async () => (await annotationsOf(page.request, reader, book.bookId))[0]?.note)
+      .toBe("The narrator names himself: Ishmael.");
+
+    // Bookmark this page.
+    const bookmark = page.getByRole("button", { name: "Bookmark this page" });
+    await showControls(page);
+    await bookmark.click();
+    await expect(bookmark).toHaveAttribute("aria-pressed", "true");
+    await expect
+      .poll(async () => (await annotationsOf(page.request, reader, book.bookId)).length)
+      .toBe(2);
+
+    // Search for Ishmael and jump to a hit in a later chapter: the passage is flashed.
+    await showControls(page);
+    await page.getByRole("button", { name: "Search in book" }).click();
+    const search = page.getByRole("dialog", { name: "Search in this book" });
+    await search.getByLabel("Words to find").fill("Ishmael");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(search.getByRole("status")).toHaveText(/^\d+ matches$/, { timeout: 20_000 });
+    const chapters = search.getByRole("heading", { level: 3 });
+    expect(await chapters.count()).toBeGreaterThan(3);
+    const laterChapter = (await chapters.nth(3).innerText()).trim();
+    await search
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: laterChapter, exact: true }) })
+      .getByRole("button")
+      .first()
+      .click();
+    await expect(search).toBeHidden();
+    await expect(page.locator(".reader-progress__chapter")).toHaveText(laterChapter);
+    await expect(shownChapter(page).locator("body")).toContainText("Ishmael");
+    await expect.poll(() => highlightRanges(page, "folio-flash")).toBe(1);
+    const place = await pageLabel(page).innerText();
+
+    // Reload: the place and the look come back.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await waitForBook(page);
+    await expect(pageLabel(page)).toHaveText(place);
+    await expect(page.locator(".reader")).toHaveClass(/reader-theme--dark/);
+
+    // Another device (a fresh browser context): place, settings, highlight and bookmark.
+    const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    try {
+      const elsewhere = await other.newPage();
+      await openElsewhere(elsewhere, reader, book.bookId);
+      await expect(pageLabel(elsewhere)).toHaveText(place);
+      await expect(elsewhere.locator(".reader")).toHaveClass(/reader-theme--dark/);
+      await showControls(elsewhere);
+      await elsewhere.getByRole("button", { name: "Reading settings" }).click();
+      await expect(
+        elsewhere.getByRole("dialog", { name: "Reading settings" }).getByText("110%"),
+      ).toBeVisible();
+      await elsewhere.keyboard.press("Escape");
+
+      await showControls(elsewhere);
+      await elsewhere.getByRole("button", { name: "Bookmarks and highlights" }).click();
+      const notes = elsewhere.getByRole("dialog", { name: "Bookmarks and highlights" });
+      await expect(notes.getByRole("listitem")).toHaveCount(2);
+      await expect(notes).toContainText("The narrator names himself: Ishmael.");
+      await expect(notes).toContainText("Bookmark · Chapter 1. Loomings.");
+      await notes
+        .getByRole("button", { name: /Call me Ishmael/ })
+        .first()
+        .click();
+      await expect(shownChapter(elsewhere).locator("body")).toContainText("Call me Ishmael");
+      await expect.poll(() => highlightRanges(elsewhere, "folio-green")).toBe(1);
+      await expect(elsewhere.getByRole("button", { name: "Bookmark this page" })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+    } finally {
+      await other.close();
+    }
+    await reader.giveBack(book.bookId);
+  });
+
+  test("on a phone the text starts at the top and the controls step aside @phone-only", async ({
+    page,
+    reader,
+  }) => {
+    test.setTimeout(60_000);
+    await reader.logInWithToken();
+    // Moby-Dick: the one seeded book with its whole text; the desktop journeys give theirs back.
+    const book = await findBook(page.request, "Moby-Dick");
+    await reader.borrow(book.bookId);
+    await page.goto(readerPath(book.bookId));
+    await waitForBook(page);
+    await showControls(page);
+    await page.getByRole("button", { name: "Contents" }).click();
+    await page
+      .getByRole("navigation", { name: "Table of contents" })
+      .getByRole("button", { name: /^Chapter 1\./ })
+      .click();
+
+    // The controls step aside and the book fills the screen from the top.
+    await expect(page.locator(".reader")).toHaveAttribute("data-controls", "hidden");
+    const bar = await page.locator(".reader-bar--top").boundingBox();
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(0);
+    const frame = await page.locator(SHOWN_FRAME).boundingBox();
+    expect(frame!.y).toBeLessThanOrEqual(40);
+    expect(frame!.height).toBeGreaterThan(700);
+    const firstLine = await shownChapter(page)
+      .locator("body")
+      .evaluate((body) => {
+        const walker = body.ownerDocument.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent!.trim()) continue;
+          const range = body.ownerDocument.createRange();
+          range.selectNodeContents(node);
+          const box = range.getClientRects()[0];
+          if (box && box.left >= 0 && box.left < window.innerWidth) return box.top;
+        }
+        return Infinity;
+      });
+    expect(frame!.y + firstLine).toBeLessThan(120);
+
+    // A tap in the middle brings the controls back; one on the right turns the page.
+    const viewport = page.viewportSize()!;
+    await page.touchscreen.tap(viewport.width / 2, viewport.height / 2);
+    await expect(page.locator(".reader")).toHaveAttribute("data-controls", "shown");
+    const before = await pageLabel(page).innerText();
+    await page.touchscreen.tap(viewport.width - 30, viewport.height / 2);
+    await expect(pageLabel(page)).not.toHaveText(before);
+    await expect(page.locator(".reader")).toHaveAttribute("data-controls", "hidden");
+    await reader.giveBack(book.bookId);
+  });
+});

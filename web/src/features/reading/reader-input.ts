@@ -1,0 +1,29 @@
+/** How keys and taps move through the book. */
+
+export type TurnDirection = "next" | "prev";
+
+/**
+ * The page turn a key asks for. Paginated: arrows, Page Up/Down and space (Shift+space goes
+ * back). Scrolled: only left and right change chapter; the rest scroll the page as usual.
+ */
+export function turnForKey(key: string, shift: boolean, paginated: boolean): TurnDirection | null {
+  if (key === "ArrowRight") return "next";
+  if (key === "ArrowLeft") return "prev";
+  if (!paginated) return null;
+  if (key === "PageDown" || key === "ArrowDown") return "next";
+  if (key === "PageUp" || key === "ArrowUp") return "prev";
+  if (key === " " || key === "Spacebar") return shift ? "prev" : "next";
+  return null;
+}
+
+/**
+ * What a tap does, by where it lands across the screen: the left third goes back, the right
+ * third forward, the middle shows or hides the controls. A scrolled book only toggles them.
+ */
+export function zoneOfTap(x: number, width: number, paginated: boolean): TurnDirection | "middle" {
+  if (!paginated || width <= 0) return "middle";
+  const at = x / width;
+  if (at < 1 / 3) return "prev";
+  if (at > 2 / 3) return "next";
+  return "middle";
+}
