@@ -1,6 +1,5 @@
-import { useId, useRef, type ReactNode } from "react";
-import { createPortal } from "react-dom";
-import { useModalFocus } from "../../../ui/use-modal-focus";
+import type { ReactNode } from "react";
+import { Drawer } from "../../../ui/drawer";
 import type { ShownTheme } from "../reader-theme";
 import { CloseReaderIcon } from "./reader-icons";
 
@@ -16,9 +15,10 @@ interface ReaderPanelProps {
 }
 
 /**
- * A panel over the book (contents, search, notes, settings): a modal dialog labelled by its
+ * A panel over the book (contents, search, notes, settings): the site's drawer, dressed in the
+ * reader's theme rather than the page's own colours. It is a modal dialog labelled by its
  * title; focus moves in and stays in, Escape or a tap beside it closes it, and focus goes back
- * to the button that opened it. It takes the reader's theme, outside the page's own colours.
+ * to the button that opened it.
  */
 export function ReaderPanel({
   title,
@@ -28,46 +28,21 @@ export function ReaderPanel({
   initialFocus,
   className,
 }: ReaderPanelProps) {
-  const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const pressedBackdrop = useRef(false);
-  const { close, handleKeyDown } = useModalFocus(panelRef, onClose, initialFocus);
-
-  return createPortal(
-    <div
-      className={`reader-panel__backdrop reader-theme--${theme}`}
-      onPointerDown={(event) => {
-        pressedBackdrop.current = event.target === event.currentTarget;
+  return (
+    <Drawer
+      title={title}
+      onClose={onClose}
+      initialFocus={initialFocus}
+      classes={{
+        backdrop: `reader-panel__backdrop reader-theme--${theme}`,
+        panel: `reader-panel${className ? ` ${className}` : ""}`,
+        header: "reader-panel__header",
+        title: "reader-panel__title",
+        close: "reader-icon-button",
       }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget && pressedBackdrop.current) close();
-      }}
+      closeIcon={<CloseReaderIcon size={20} />}
     >
-      <div
-        ref={panelRef}
-        className={`reader-panel${className ? ` ${className}` : ""}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={handleKeyDown}
-      >
-        <div className="reader-panel__header">
-          <h2 id={titleId} className="reader-panel__title">
-            {title}
-          </h2>
-          <button
-            type="button"
-            className="reader-icon-button"
-            aria-label="Close"
-            onClick={() => close()}
-          >
-            <CloseReaderIcon size={20} />
-          </button>
-        </div>
-        <div className="reader-panel__body">{children}</div>
-      </div>
-    </div>,
-    document.body,
+      <div className="reader-panel__body">{children}</div>
+    </Drawer>
   );
 }
