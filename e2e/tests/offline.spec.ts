@@ -1,43 +1,10 @@
-import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { findBook, pageNumber, shownChapter, showControls, waitForBook } from "./reader-helpers";
 
 // Issue 22 item 6: the app installs as a PWA; a borrowed book downloads for offline reading,
 // opens with the network off, its offline progress and bookmarks reach the server when the
 // network is back, and the copy goes once the loan has ended.
-
-async function findBook(page: Page, title: string): Promise<{ bookId: string; title: string }> {
-  const response = await page.request.get(`/api/books/search?title=${encodeURIComponent(title)}`);
-  expect(response.ok()).toBe(true);
-  const { books } = (await response.json()) as { books: { bookId: string; title: string }[] };
-  const book = books.find((b) => b.title === title);
-  expect(book, `${title} is in the catalogue`).toBeTruthy();
-  return book!;
-}
-
-/** The chapter on screen: the navigator keeps neighbouring chapters in hidden frames. */
-const shownChapter = (page: Page): FrameLocator =>
-  page.frameLocator(".reader-stage__book iframe:not([style*='visibility: hidden'])");
-
-const pageNumber = async (page: Page) => {
-  const label = await page.locator(".reader-progress__page").innerText();
-  return Number(/Page ([\d,]+)/.exec(label)![1]!.replace(/,/g, ""));
-};
-
-/** The bars step aside while reading; a click in the middle of the page brings them back. */
-async function showControls(page: Page): Promise<void> {
-  const shell = page.locator(".reader");
-  if ((await shell.getAttribute("data-controls")) === "shown") return;
-  const viewport = page.viewportSize()!;
-  await page.mouse.click(viewport.width / 2, viewport.height / 2);
-  await expect(shell).toHaveAttribute("data-controls", "shown");
-}
-
-async function waitForBook(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page.getByRole("button", { name: "Contents" })).toBeEnabled({ timeout: 20_000 });
-}
 
 /** What the browser keeps for offline reading: the books' caches and their records. */
 function keptOnDevice(page: Page) {
@@ -138,7 +105,7 @@ test.describe("offline reading", () => {
   }) => {
     test.setTimeout(120_000);
     await reader.logInWithToken();
-    const book = await findBook(page, "Moby-Dick");
+    const book = await findBook(page.request, "Moby-Dick");
     await reader.borrow(book.bookId);
     const server = serverState(page.request, reader.token, book.bookId);
 

@@ -1,42 +1,19 @@
-import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, type Reader } from "./fixtures";
+import {
+  findBook,
+  pageLabel,
+  SHOWN_FRAME,
+  shownChapter,
+  showControls,
+  waitForBook,
+} from "./reader-helpers";
 
 // The Readium reader (issue 22): contents, look, highlights with notes, bookmarks and search,
 // all kept by the server so another device opens the book the same way.
 
-interface FoundBook {
-  bookId: string;
-  title: string;
-}
-
-async function findBook(request: APIRequestContext, title: string): Promise<FoundBook> {
-  const response = await request.get(`/api/books/search?title=${encodeURIComponent(title)}`);
-  const { books } = (await response.json()) as { books: FoundBook[] };
-  const book = books.find((b) => b.title === title);
-  expect(book, `${title} is in the catalogue`).toBeTruthy();
-  return book!;
-}
-
 const readerPath = (bookId: string) =>
   `/reader?url=${encodeURIComponent(`/api/content/${bookId}.epub`)}&bookId=${bookId}`;
-
-/** The chapter on screen: the navigator keeps neighbouring chapters in hidden frames. */
-const SHOWN_FRAME = ".reader-stage__book iframe:not([style*='visibility: hidden'])";
-const shownChapter = (page: Page): FrameLocator => page.frameLocator(SHOWN_FRAME);
-const pageLabel = (page: Page) => page.locator(".reader-progress__page");
-
-/** The bars step aside while reading; a click in the middle of the page brings them back. */
-async function showControls(page: Page): Promise<void> {
-  const shell = page.locator(".reader");
-  if ((await shell.getAttribute("data-controls")) === "shown") return;
-  const viewport = page.viewportSize()!;
-  await page.mouse.click(viewport.width / 2, viewport.height / 2);
-  await expect(shell).toHaveAttribute("data-controls", "shown");
-}
-
-async function waitForBook(page: Page): Promise<void> {
-  await expect(page.getByRole("button", { name: "Contents" })).toBeEnabled({ timeout: 20_000 });
-}
 
 /** Opens the reader in a page of its own with the reader's session (another device). */
 async function openElsewhere(page: Page, reader: Reader, bookId: string): Promise<void> {

@@ -1,20 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { FrameLocator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-interface FoundBook {
-  bookId: string;
-  title: string;
-}
-
-async function findBook(page: Page, title: string): Promise<FoundBook> {
-  const response = await page.request.get(`/api/books/search?title=${encodeURIComponent(title)}`);
-  expect(response.ok()).toBe(true);
-  const { books } = (await response.json()) as { books: FoundBook[] };
-  const book = books.find((b) => b.title === title);
-  expect(book, `${title} is in the catalogue`).toBeTruthy();
-  return book!;
-}
+import {
+  findBook,
+  pageLabel,
+  pageNumber,
+  shownChapter,
+  showControls,
+  waitForBook,
+} from "./reader-helpers";
 
 /** No serious axe violation on the reader's own chrome; the iframe holds the book itself. */
 async function expectChromeAccessible(page: Page): Promise<void> {
@@ -23,31 +17,6 @@ async function expectChromeAccessible(page: Page): Promise<void> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
-}
-
-/** The chapter on screen: the navigator keeps neighbouring chapters in hidden frames. */
-const shownChapter = (page: Page): FrameLocator =>
-  page.frameLocator(".reader-stage__book iframe:not([style*='visibility: hidden'])");
-
-/** "Page N of M · P%" as the bottom bar shows it. */
-const pageLabel = (page: Page) => page.locator(".reader-progress__page").innerText();
-const pageNumber = async (page: Page) =>
-  Number(/Page ([\d,]+)/.exec(await pageLabel(page))![1]!.replace(/,/g, ""));
-
-/** The bars step aside while reading; a click in the middle of the page brings them back. */
-async function showControls(page: Page): Promise<void> {
-  const shell = page.locator(".reader");
-  if ((await shell.getAttribute("data-controls")) === "shown") return;
-  const viewport = page.viewportSize()!;
-  await page.mouse.click(viewport.width / 2, viewport.height / 2);
-  await expect(shell).toHaveAttribute("data-controls", "shown");
-}
-
-async function waitForBook(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page.getByRole("button", { name: "Contents" })).toBeEnabled({ timeout: 20_000 });
 }
 
 test.describe("reading", () => {
@@ -60,7 +29,7 @@ test.describe("reading", () => {
   }) => {
     test.setTimeout(90_000);
     await reader.logInWithToken();
-    const book = await findBook(page, "Moby-Dick");
+    const book = await findBook(page.request, "Moby-Dick");
     await reader.borrow(book.bookId);
 
     // The Read button asks for the spec's signed link first, and the route keeps its shape.
@@ -103,7 +72,7 @@ test.describe("reading", () => {
     ).toBe("IFRAME");
     await page.keyboard.press("PageDown");
     await expect.poll(() => pageNumber(page)).toBeGreaterThan(afterTap);
-    const place = await pageLabel(page);
+    const place = await pageLabel(page).innerText();
 
     // Reload: the same place comes back (saved on the server a second after the turn).
     await page.waitForTimeout(1500);
@@ -138,7 +107,7 @@ test.describe("reading", () => {
 
   test("a reader without the loan is asked to borrow first", async ({ page, reader }) => {
     await reader.logInWithToken();
-    const book = await findBook(page, "Moby-Dick");
+    const book = await findBook(page.request, "Moby-Dick");
     await page.goto(`/book/${book.bookId}`);
     await page.getByRole("button", { name: `Read ${book.title}` }).click();
     const dialog = page.getByRole("dialog", { name: "Borrow required" });
@@ -159,7 +128,7 @@ test.describe("reading", () => {
     test.setTimeout(60_000);
     await reader.logInWithToken();
     // Any book will do here; Moby-Dick's copies go to the desktop journeys.
-    const book = await findBook(page, "Pride and Prejudice");
+    const book = await findBook(page.request, "Pride and Prejudice");
     await reader.borrow(book.bookId);
     await page.goto(`/book/${book.bookId}`);
     await page.getByRole("button", { name: `Read ${book.title}` }).click();

@@ -1,0 +1,46 @@
+import type { APIRequestContext, FrameLocator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+// What the reader's journeys (reading, reader, offline) share: finding a book, the chapter on
+// screen, the page number, and the bars that step aside while reading.
+
+export interface FoundBook {
+  bookId: string;
+  title: string;
+}
+
+export async function findBook(request: APIRequestContext, title: string): Promise<FoundBook> {
+  const response = await request.get(`/api/books/search?title=${encodeURIComponent(title)}`);
+  expect(response.ok()).toBe(true);
+  const { books } = (await response.json()) as { books: FoundBook[] };
+  const book = books.find((b) => b.title === title);
+  expect(book, `${title} is in the catalogue`).toBeTruthy();
+  return book!;
+}
+
+/** The chapter on screen: the navigator keeps neighbouring chapters in hidden frames. */
+export const SHOWN_FRAME = ".reader-stage__book iframe:not([style*='visibility: hidden'])";
+export const shownChapter = (page: Page): FrameLocator => page.frameLocator(SHOWN_FRAME);
+
+/** "Page N of M · P%", as the bottom bar shows it, and its N. */
+export const pageLabel = (page: Page) => page.locator(".reader-progress__page");
+export const pageNumber = async (page: Page) =>
+  Number(/Page ([\d,]+)/.exec(await pageLabel(page).innerText())![1]!.replace(/,/g, ""));
+
+/** The bars step aside while reading; a click in the middle of the page brings them back. */
+export async function showControls(page: Page): Promise<void> {
+  const shell = page.locator(".reader");
+  if ((await shell.getAttribute("data-controls")) === "shown") return;
+  const viewport = page.viewportSize()!;
+  await page.mouse.click(viewport.width / 2, viewport.height / 2);
+  await expect(shell).toHaveAttribute("data-controls", "shown");
+}
+
+/** The book is open: its title heads the reader (when given) and its contents can be shown. */
+export async function waitForBook(page: Page, title?: string): Promise<void> {
+  if (title)
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible({
+      timeout: 20_000,
+    });
+  await expect(page.getByRole("button", { name: "Contents" })).toBeEnabled({ timeout: 20_000 });
+}
