@@ -2,13 +2,12 @@ import { PUBLICATION_LINK_HOURS, type PublicationLink } from "@folio/contract/re
 import { HOUR } from "../../clock";
 import type { AppContext } from "../../context";
 import { errors } from "../../errors";
-import { isSessionLive, type AuthUser } from "../accounts";
-import { bookFileKey } from "../catalogue";
+import type { AuthUser } from "../accounts";
 import { EpubRejected } from "./epub-archive";
 import type { OpenedBook, OpenedBooks, ServedEntry } from "./publication/opened-books";
 import { requestedEntry } from "./publication/paths";
 import { MANIFEST_TYPE, POSITIONS_TYPE } from "./publication/types";
-import { readableUntil } from "./service";
+import { grantedFileKey, readableUntil } from "./service";
 import { signPublicationGrant, verifyPublicationGrant } from "./signed-url";
 
 // A borrowed book as a Readium Web Publication (design.md §7.3): a signed link to its manifest,
@@ -36,25 +35,18 @@ export async function publicationLinkFor(
   };
 }
 
-/**
- * The book behind a publication link, after checking the link, its session and the loan: on
- * every request, as the content link does, not only when the link was made.
- */
+/** The book behind a publication link, checked as `grantedFileKey` checks. */
 async function openGranted(
   ctx: AppContext,
   books: OpenedBooks,
   bookId: number,
   grant: string,
 ): Promise<OpenedBook> {
-  const check = verifyPublicationGrant(ctx.config.secret, bookId, grant, ctx.clock.now().getTime());
-  if (!check.ok)
-    throw check.reason === "expired" ? errors.contentLinkExpired() : errors.contentLinkInvalid();
-  const { userId, sessionId } = check.grant;
-  if (!(await isSessionLive(ctx, sessionId, userId))) throw errors.contentLinkEnded();
-  if (!(await readableUntil(ctx, userId, bookId))) throw errors.notBorrowedForReading();
-  // The row says which file is the book now: a replaced file is a new version (decision 020).
-  const key = await bookFileKey(ctx.db, bookId);
-  if (!key) throw errors.bookNotFound();
+  const key = await grantedFileKey(
+    ctx,
+    bookId,
+    verifyPublicationGrant(ctx.config.secret, bookId, grant, ctx.clock.now().getTime()),
+  );
   try {
     const book = await books.open(key);
     if (!book) throw errors.contentMissing();

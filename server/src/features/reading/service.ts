@@ -14,7 +14,7 @@ import { errors } from "../../errors";
 import { isSessionLive, type AuthUser } from "../accounts";
 import { bookFileKey } from "../catalogue";
 import type { ContentInfo } from "../../storage/content-store";
-import { signContentUrl, verifyContentGrant } from "./signed-url";
+import { signContentUrl, verifyContentGrant, type GrantCheck } from "./signed-url";
 
 /** True when the reader holds an open loan of the book that is not overdue. */
 export async function canRead(ctx: AppContext, userId: string, bookId: number): Promise<boolean> {
@@ -62,15 +62,15 @@ export async function contentUrlFor(
 }
 
 /**
- * The stored EPUB behind a signed content link, after checking the link, its session and the
- * loan: each on every request, not only when the link was made.
+ * The key of the book's current file behind a signed link (a content link or a publication
+ * link), after checking the link, its session and the loan: each on every request, not only
+ * when the link was made.
  */
-export async function openContent(
+export async function grantedFileKey(
   ctx: AppContext,
   bookId: number,
-  link: Parameters<typeof verifyContentGrant>[2],
-): Promise<{ key: string; info: ContentInfo }> {
-  const check = verifyContentGrant(ctx.config.secret, bookId, link, ctx.clock.now().getTime());
+  check: GrantCheck,
+): Promise<string> {
   if (!check.ok)
     throw check.reason === "expired" ? errors.contentLinkExpired() : errors.contentLinkInvalid();
   const { userId, sessionId } = check.grant;
@@ -79,6 +79,20 @@ export async function openContent(
   // The row says which file is the book now: a replaced file is a new version (decision 020).
   const key = await bookFileKey(ctx.db, bookId);
   if (!key) throw errors.bookNotFound();
+  return key;
+}
+
+/** The stored EPUB behind a signed content link, checked as `grantedFileKey` checks. */
+export async function openContent(
+  ctx: AppContext,
+  bookId: number,
+  link: Parameters<typeof verifyContentGrant>[2],
+): Promise<{ key: string; info: ContentInfo }> {
+  const key = await grantedFileKey(
+    ctx,
+    bookId,
+    verifyContentGrant(ctx.config.secret, bookId, link, ctx.clock.now().getTime()),
+  );
   const info = await ctx.content.stat(key);
   if (!info) throw errors.contentMissing();
   return { key, info };
