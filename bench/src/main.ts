@@ -35,7 +35,7 @@ import {
 } from "./search-latency";
 import { checkSearchColumns, seedSyntheticCatalogue, type SeedReport } from "./synthetic-catalogue";
 import { ratios, type Ratio, type Target } from "./throughput";
-import { measureReader, type ReaderFigures } from "./reader";
+import { measureReader, TURN_PAUSE_MS, type ReaderFigures } from "./reader";
 import { lighthouse, measureFirstLoad, type FirstLoad, type LighthouseResult } from "./web";
 
 const usage = `npm run bench -- [options]
@@ -337,7 +337,7 @@ async function main(): Promise<void> {
       log(`first-load JS + CSS: ${firstLoad.gzipKiB} KiB gzipped`);
       reader = await measureReader(server.base);
       log(
-        `  reader, Moby-Dick: Read → text ${reader.median.openMs} ms (${reader.openMs.join(", ")}), cold load → text ${reader.median.loadMs} ms, page turn median ${reader.median.turnMs} ms, p95 ${reader.p95TurnMs} ms`,
+        `  reader, Moby-Dick: Read → text ${reader.median.openMs} ms (${reader.openMs.join(", ")}), cold load → text ${reader.median.loadMs} ms, page turn median ${reader.median.turnMs} ms, p95 ${reader.p95TurnMs} ms (into the next chapter: ${reader.chapterTurnMs.join(", ")}); flicking: median ${reader.median.flickMs} ms, p95 ${reader.p95FlickMs} ms`,
       );
       if (!opts.skipLighthouse) {
         const bookUrl = `${server.base}/book/1`;
@@ -471,10 +471,14 @@ async function main(): Promise<void> {
         value: `${reader.median.loadMs} ms median (${reader.loadMs.join(", ")})`,
       });
       figures.push({
-        name: "reader: page turn, key press → next page",
-        value: `median ${reader.median.turnMs} ms, p95 ${reader.p95TurnMs} ms over ${reader.turnMs.length} turns (${reader.turnMs.join(", ")})`,
-        bar: "< 50 ms (median)",
-        pass: reader.median.turnMs < 50,
+        name: `reader: page turn, key press → next page (turns ${TURN_PAUSE_MS} ms apart)`,
+        value: `median ${reader.median.turnMs} ms, p95 ${reader.p95TurnMs} ms over ${reader.turnMs.length} turns; the ${reader.chapterTurnMs.length} into the next chapter median ${reader.median.chapterTurnMs} ms, slowest ${Math.max(...reader.chapterTurnMs)} ms (${reader.chapterTurnMs.join(", ")})`,
+        bar: "< 50 ms (p95 of all turns, median of those into a chapter)",
+        pass: reader.p95TurnMs < 50 && reader.median.chapterTurnMs < 50,
+      });
+      figures.push({
+        name: "reader: flicking through, turns with no pause",
+        value: `median ${reader.median.flickMs} ms, p95 ${reader.p95FlickMs} ms over ${reader.flickMs.length} turns (${reader.flickMs.join(", ")})`,
       });
     }
     for (const p of pages) {
