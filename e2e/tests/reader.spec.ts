@@ -314,6 +314,38 @@ test.describe("the reader", () => {
     await page.touchscreen.tap(viewport.width - 30, viewport.height / 2);
     await expect(pageLabel(page)).not.toHaveText(before);
     await expect(page.locator(".reader")).toHaveAttribute("data-controls", "hidden");
+
+    // A swipe to the left turns to the next page, one to the right back again.
+    const scrolled = () =>
+      shownChapter(page)
+        .locator("body")
+        .evaluate((body) => body.ownerDocument.scrollingElement!.scrollLeft);
+    const swipe = async (fromX: number, toX: number) => {
+      const touch = await page.context().newCDPSession(page);
+      const y = viewport.height / 2;
+      const at = (x: number) => [{ x, y }];
+      await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(fromX) });
+      for (let step = 1; step <= 8; step++) {
+        const x = fromX + ((toX - fromX) * step) / 8;
+        await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(x) });
+      }
+      await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await touch.detach();
+    };
+    const pageWidth = await shownChapter(page)
+      .locator("body")
+      .evaluate((body) => body.ownerDocument.defaultView!.innerWidth);
+    // Where the page has come to rest: on a whole page, after the snap's animation.
+    const restingPage = async () => {
+      const x = Math.round(await scrolled());
+      return x % pageWidth === 0 ? x / pageWidth : null;
+    };
+    const beforeSwipe = await restingPage();
+    expect(beforeSwipe).not.toBeNull();
+    await swipe(viewport.width - 40, 40);
+    await expect.poll(restingPage).toBe(beforeSwipe! + 1);
+    await swipe(40, viewport.width - 40);
+    await expect.poll(restingPage).toBe(beforeSwipe);
     await reader.giveBack(book.bookId);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { buildEpub } from "../../server/src/features/reading/epub";
 import {
   expect,
@@ -13,7 +14,7 @@ import {
   uniqueEmail,
   type RegisteredReader,
 } from "./fixtures";
-import { shownChapter, showControls } from "./reader-helpers";
+import { SHOWN_FRAME, shownChapter, showControls, waitForBook } from "./reader-helpers";
 
 // Issue 20, the staff side, end to end: an admin made by the real command (`npm run admin`)
 // uploads a book a reader then borrows and reads; the admin refunds the loan and retires the
@@ -28,6 +29,7 @@ const base = `http://127.0.0.1:${port}`;
 
 const RUN = Date.now().toString(36);
 const TITLE = `The Quiet Shelf ${RUN}`;
+const SCRIPTED_TITLE = `The Margin Notes ${RUN}`;
 const AUTHOR = "Winifred Marsh";
 const CHAPTER_ONE = "The lamps in the reading room were lit at four";
 
@@ -182,6 +184,68 @@ function epubFile(): Uint8Array {
         ],
       },
     ],
+  });
+}
+
+/**
+ * A book that carries scripts (inline, external, in handlers and in an SVG) and a link to
+ * another site, as a hostile or careless publisher might send one (issue 22, "Safe").
+ */
+function scriptedEpubFile(): Uint8Array {
+  const files = unzipSync(
+    buildEpub({
+      identifier: `urn:uuid:folio-e2e-scripted-${RUN}`,
+      title: SCRIPTED_TITLE,
+      author: AUTHOR,
+      language: "en",
+      description: "A book with scripts in it, which no reader's browser may run.",
+      year: 2026,
+      publisher: "Folio End-to-End Press",
+      modified: "2026-01-01T00:00:00Z",
+      coverSvg:
+        '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900" viewBox="0 0 600 900">' +
+        '<rect width="600" height="900" fill="#6b2737"/></svg>',
+      chapters: [
+        {
+          title: "Chapter 1. The Visitor",
+          paragraphs: [
+            "Someone had written in the margins of the ledger, in a hand nobody knew.",
+            "The notes pointed to a place elsewhere.",
+          ],
+        },
+      ],
+    }),
+  ) as Zippable;
+  const chapter = strFromU8(files["OEBPS/chapter-001.xhtml"] as Uint8Array)
+    .replace(
+      "<head>",
+      '<head>\n<script type="text/javascript">window.parent.bookScriptRan = "inline"; window.bookScriptRan = "inline";</script>',
+    )
+    .replace("</head>", '<script src="evil.js"></script>\n</head>')
+    .replace("<body>", "<body onload=\"window.bookScriptRan = 'onload'\">")
+    .replace(
+      "a place elsewhere.",
+      'a place <a href="https://example.org/elsewhere">elsewhere</a>.' +
+        '<img src="pic.svg" alt="" width="10" height="10"/>',
+    );
+  expect(chapter).toContain('href="https://example.org/elsewhere"');
+  const opf = strFromU8(files["OEBPS/content.opf"] as Uint8Array).replace(
+    "</manifest>",
+    '<item id="evil" href="evil.js" media-type="application/javascript"/>\n' +
+      '<item id="pic" href="pic.svg" media-type="image/svg+xml"/>\n</manifest>',
+  );
+  return zipSync({
+    ...files,
+    mimetype: [strToU8("application/epub+zip"), { level: 0 }],
+    "OEBPS/content.opf": strToU8(opf),
+    "OEBPS/chapter-001.xhtml": strToU8(chapter),
+    "OEBPS/evil.js": strToU8(
+      'window.parent.bookScriptRan = "external"; window.bookScriptRan = "external";',
+    ),
+    "OEBPS/pic.svg": strToU8(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="window.parent.bookScriptRan = \'svg\'">' +
+        '<script>window.parent.bookScriptRan = "svg script"</script><rect width="1" height="1"/></svg>',
+    ),
   });
 }
 
@@ -442,5 +506,102 @@ test.describe("the staff console", () => {
     await expect(fact(page, "Email")).toContainText(reader.email);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
+  });
+
+  test("a book's own scripts never run in the reader, and its links to other sites open outside it", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    // The admin adds the book over the console's API, as the upload dialog does.
+    const login = await api!.post("/api/auth/login", {
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(login.ok()).toBe(true);
+    const headers = {
+      Authorization: `Bearer ${((await login.json()) as { token: string }).token}`,
+    };
+    const category = await api!.post("/api/admin/categories/create", {
+      headers,
+      data: { name: `Curiosities ${RUN}`, description: "Books that misbehave." },
+    });
+    expect(category.ok(), await category.text()).toBe(true);
+    const upload = await api!.post("/api/admin/books/upload", {
+      headers: { ...headers, "Content-Type": "application/epub+zip" },
+      data: Buffer.from(scriptedEpubFile()),
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+    const uploaded = (await upload.json()) as { uploadId: string };
+    const created = await api!.post("/api/admin/books/create", {
+      headers,
+      data: {
+        uploadId: uploaded.uploadId,
+        title: SCRIPTED_TITLE,
+        author: AUTHOR,
+        description: "A book with scripts in it.",
+        categoryId: ((await category.json()) as { category: { categoryId: string } }).category
+          .categoryId,
+        price: 1,
+        copies: 2,
+        lendsLeft: 10,
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const bookId = ((await created.json()) as { book: { bookId: string } }).book.bookId;
+    await reader.borrow(bookId);
+
+    const context = await browser.newContext({ baseURL: base });
+    try {
+      // The other site is answered here: the test reaches no network.
+      await context.route("https://example.org/**", (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: "<title>Elsewhere</title><p>Elsewhere</p>",
+        }),
+      );
+      const page = await context.newPage();
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto("/");
+      await page.evaluate((token) => localStorage.setItem("token", token), reader.token);
+      await page.goto(`/reader?bookId=${bookId}`);
+      await waitForBook(page, SCRIPTED_TITLE);
+      await showControls(page);
+      await page.getByRole("button", { name: "Contents" }).click();
+      await page
+        .getByRole("navigation", { name: "Table of contents" })
+        .getByRole("button", { name: "Chapter 1. The Visitor" })
+        .click();
+      const chapter = shownChapter(page);
+      await expect(chapter.locator("body")).toContainText("in a hand nobody knew");
+      await expect(chapter.getByRole("link", { name: "elsewhere" })).toBeVisible();
+      // Readium shows a chapter after its frame's load event, by when any script in it would
+      // have run: none has.
+      const ran = await page.locator(SHOWN_FRAME).evaluate((frame: HTMLIFrameElement) => {
+        const mark = (w: Window | null) =>
+          w && "bookScriptRan" in w ? String(Reflect.get(w, "bookScriptRan")) : null;
+        return {
+          page: mark(window),
+          frame: mark(frame.contentWindow),
+          onload: frame.contentDocument?.body.getAttribute("onload") ?? null,
+        };
+      });
+      expect(ran).toEqual({ page: null, frame: null, onload: null });
+      expect(dialogs).toEqual([]);
+
+      // The link to another site opens outside the reader, which stays where it was.
+      const readerUrl = page.url();
+      const opened = context.waitForEvent("page");
+      await chapter.getByRole("link", { name: "elsewhere" }).click();
+      const outside = await opened;
+      await outside.waitForLoadState();
+      expect(outside.url()).toBe("https://example.org/elsewhere");
+      expect(page.url()).toBe(readerUrl);
+      await expect(chapter.locator("body")).toContainText("in a hand nobody knew");
+    } finally {
+      await context.close();
+    }
   });
 });
