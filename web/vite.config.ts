@@ -201,8 +201,9 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     // Three tests watch a 3 s timer run out in real time (a modal that closes, bars that step
-    // aside), so on a busy machine they come near Vitest's default 5 s and one was cut off in
-    // CI. The budget only bounds a hung test; every expectation and wait inside stays as it is.
+    // aside): on a busy machine they come near Vitest's default 5 s, the likeliest cause of one
+    // web failure in CI that named no test. The budget only bounds a hung test; every
+    // expectation and wait inside stays as it is.
     testTimeout: 20_000,
   },
 });

@@ -108,7 +108,8 @@ async function firstText(page: Page, since: number): Promise<{ at: number; posit
 /**
  * Opens Moby-Dick in the reader as a reader would, `runs` times from its book page (the reader
  * route opening on a warm server) and `runs` times by loading /reader cold, then turns `turns`
- * pages with the keyboard at a reading pace and `turns` more with no pause. The reader's own marks are not trusted: the clock is the page's.
+ * pages with the keyboard at a reading pace and `turns` more with no pause. The reader's own
+ * marks are not trusted: the clock is the page's.
  */
 export async function measureReader(base: string, runs = 5, turns = 60): Promise<ReaderFigures> {
   const api = new Api(base);
