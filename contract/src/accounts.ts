@@ -8,6 +8,7 @@ import {
   normalizeEmail,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  securityMessages,
 } from "./constants";
 
 // Every length limit stops the checks after it (`abort`): no later check, pattern or
@@ -91,6 +92,16 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
+/**
+ * The password a reader types to prove it is them (design.md §7.4): changing email or password,
+ * turning two-factor off, removing a passkey and deleting the account need it, unless the
+ * session signed in within the last 10 minutes.
+ */
+export const currentPasswordSchema = z
+  .string({ error: "currentPassword must be text" })
+  .max(PASSWORD_MAX_LENGTH, { error: securityMessages.wrongCurrentPassword })
+  .optional();
+
 /** Only the fields sent change; a blank password means "unchanged" (spec.md §5). */
 export const updateUserRequestSchema = z.object({
   name: z
@@ -117,6 +128,7 @@ export const updateUserRequestSchema = z.object({
       error: accountMessages.passwordTooShort,
     })
     .optional(),
+  currentPassword: currentPasswordSchema,
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
@@ -125,8 +137,13 @@ export const updateUserResponseSchema = z.object({
   message: z.string(),
   name: z.string(),
   email: z.string(),
+  /** a new address waiting for its mailed link to be opened (design.md §7.4) */
+  pendingEmail: z.string().optional(),
 });
 export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
+
+/** Deleting the account: the current password, unless signed in within the last 10 minutes. */
+export const deleteUserRequestSchema = z.object({ currentPassword: currentPasswordSchema });
 
 export const simpleSuccessSchema = z.object({
   state: z.literal("success"),

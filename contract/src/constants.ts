@@ -61,6 +61,23 @@ export const accountMessages = {
   fillOneField: "Please fill at least one field to update",
   invisibleInEmail:
     "This email address contains a character that cannot be seen. Please type it again.",
+  /** design.md §7.4: a password on the list of the 10,000 most common */
+  commonPassword: "This password is too common. Please choose another.",
+} as const;
+
+/** design.md §7.4's texts, written by the server and shown by the web app word for word. */
+export const securityMessages = {
+  reauthRequired: "Please enter your current password to continue.",
+  wrongCurrentPassword: "That is not your current password.",
+  wrongCode: "That code is not right. Please try again.",
+  challengeExpired: "This sign-in has expired. Please sign in again.",
+  twoFactorAlreadyOn: "Two-factor sign-in is already on.",
+  twoFactorNotStarted: "Start setting up two-factor sign-in first.",
+  twoFactorOff: "Two-factor sign-in is not on.",
+  sessionNotFound: "That session does not exist.",
+  passkeyNotFound: "That passkey does not exist.",
+  passkeyFailed: "The passkey could not be checked. Please try again.",
+  emailLinkInvalid: "This link is invalid or has expired.",
 } as const;
 
 export const MAX_TOP_UP_POUNDS = 10_000;

@@ -114,6 +114,12 @@ export const users = pgTable(
     role: text("role").notNull().default("reader"),
     /** set while staff have blocked the account: it cannot sign in, and nothing is deleted */
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** the TOTP secret (base32) while two-factor sign-in is on (design.md §7.4) */
+    totpSecret: text("totp_secret"),
+    /** a secret offered by setup, waiting for a first code before it is turned on */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** the last 30-second step whose code was accepted: no code of it or before works again */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
@@ -135,8 +141,101 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** when a request last came with this session (kept to the minute, not every request) */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** the User-Agent and address the session signed in from */
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Two-factor recovery codes, each usable once; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * A password accepted for an account with two-factor on, waiting for its code: it lives five
+ * minutes and allows five tries (design.md §7.4). Only the challenge's hash is kept.
+ */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    tries: integer("tries").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_challenges_user_idx").on(t.userId)],
+);
+
+/** A reader's WebAuthn credentials (passkeys). */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the credential's id, base64url, as the browser names it */
+    credentialId: text("credential_id").notNull().unique(),
+    /** the COSE public key, base64url */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** how the browser may reach the authenticator ("internal", "usb", …) */
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/** A WebAuthn challenge handed out by .../options, good once, for five minutes. */
+export const webauthnChallenges = pgTable("webauthn_challenges", {
+  challenge: text("challenge").primaryKey(),
+  /** the reader adding a passkey; null for a sign-in, where the passkey names the reader */
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Mailed links of an email change (design.md §7.4): `confirm`, sent to the new address, makes
+ * the change; `undo`, sent to the old one once it is made, puts the old address back. Each works
+ * once, for 24 hours; only the token's hash is kept.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_changes_user_idx").on(t.userId),
+    check("email_changes_kind_known", sql`${t.kind} in ('confirm', 'undo')`),
+  ],
 );
 
 export const passwordResets = pgTable(
@@ -182,7 +281,7 @@ export const outbox = pgTable(
       .where(sql`${t.sentAt} is null`),
     check(
       "outbox_type_known",
-      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt', 'hold_ready', 'hold_lapsing', 'hold_expired')`,
+      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt', 'hold_ready', 'hold_lapsing', 'hold_expired', 'new_sign_in', 'email_change_confirm', 'email_changed')`,
     ),
   ],
 );
