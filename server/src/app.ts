@@ -18,13 +18,22 @@ import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { eventHandlers, type SomeEventHandlers } from "./events";
 import { authenticate, bearerToken, sendPasswordReset } from "./features/accounts";
+import { exportRoutes } from "./features/accounts/export-routes";
 import { accountRoutes } from "./features/accounts/routes";
+import { securityRoutes } from "./features/accounts/security-routes";
 import { catalogueRoutes } from "./features/catalogue/routes";
+import { exportCartOf, exportWishlistOf } from "./features/lists";
 import { listRoutes } from "./features/lists/routes";
-import { bookHolds, cancelHoldsOfDeletedAccount, serveQueueOnCopyFreed } from "./features/holds";
+import {
+  bookHolds,
+  cancelHoldsOfDeletedAccount,
+  exportHoldsOf,
+  serveQueueOnCopyFreed,
+} from "./features/holds";
 import { holdRoutes } from "./features/holds/routes";
 import {
   borrowBooks,
+  exportLoansOf,
   lendKeptCopy,
   mailAboutLoan,
   remindDueSoon,
@@ -32,17 +41,20 @@ import {
 } from "./features/loans";
 import { loanRoutes } from "./features/loans/routes";
 import {
+  exportMailsTo,
   fileTransport,
   MailDelivery,
   smtpTransport,
   type MailTransport,
 } from "./features/notifications";
 import { notificationRoutes } from "./features/notifications/routes";
+import { exportLedgerOf, exportPaymentsOf } from "./features/payments";
 import { paymentRoutes } from "./features/payments/routes";
+import { exportAnnotationsOf, exportReadingProgressOf } from "./features/reading";
 import { annotationRoutes } from "./features/reading/annotation-routes";
 import { publicationRoutes } from "./features/reading/publication-routes";
 import { readingRoutes } from "./features/reading/routes";
-import { deleteReviewsOf } from "./features/reviews";
+import { deleteReviewsOf, exportReviewsOf } from "./features/reviews";
 import { reviewRoutes } from "./features/reviews/routes";
 import { staffRoutes } from "./features/staff/routes";
 import type { ContentStore } from "./storage/content-store";
@@ -256,6 +268,23 @@ export async function buildApp({
     if (sent > 0) mailDelivery.nudge();
   };
   await app.register(accountRoutes, { ctx, afterLogin: [remindAtLogin] });
+  await app.register(securityRoutes, { ctx, afterLogin: [remindAtLogin] });
+  // The data export: accounts' own sections, and each other feature's read of its own tables.
+  await app.register(exportRoutes, {
+    ctx,
+    sections: {
+      loans: (db, owner) => exportLoansOf(db, owner.id),
+      ledger: (db, owner) => exportLedgerOf(db, owner.id),
+      payments: (db, owner) => exportPaymentsOf(db, owner.id),
+      cart: (db, owner) => exportCartOf(db, owner.id),
+      wishlist: (db, owner) => exportWishlistOf(db, owner.id),
+      holds: (db, owner) => exportHoldsOf(db, owner.id),
+      reviews: (db, owner) => exportReviewsOf(db, owner.id),
+      annotations: (db, owner) => exportAnnotationsOf(db, owner.id),
+      readingProgress: (db, owner) => exportReadingProgressOf(db, owner.id),
+      mails: (db, owner) => exportMailsTo(db, owner.email, owner.createdAt),
+    },
+  });
   await app.register(notificationRoutes, {
     ctx,
     authenticate,

@@ -1,3 +1,4 @@
+import { accountMessages, securityMessages } from "@folio/contract/constants";
 import { formatPenceGrouped } from "./money";
 /**
  * The one catalogue of errors the API answers with. Each has a stable code, an HTTP status and
@@ -335,4 +336,25 @@ export const errors = {
     new AppError(409, "REVIEW_HIDDEN", "This review is hidden already.", "reviewId"),
   reviewNotHidden: () =>
     new AppError(409, "REVIEW_NOT_HIDDEN", "This review is not hidden.", "reviewId"),
+  // Account security (design.md §7.4)
+  commonPassword: () => new AppError(400, "VALIDATION", accountMessages.commonPassword, "password"),
+  reauthRequired: () =>
+    new AppError(403, "REAUTH_REQUIRED", securityMessages.reauthRequired, "currentPassword"),
+  wrongCurrentPassword: () =>
+    new AppError(403, "WRONG_PASSWORD", securityMessages.wrongCurrentPassword, "currentPassword"),
+  wrongCode: (status: 400 | 401) =>
+    new AppError(status, "WRONG_CODE", securityMessages.wrongCode, "code"),
+  challengeExpired: () =>
+    new AppError(401, "CHALLENGE_EXPIRED", securityMessages.challengeExpired, "challenge"),
+  twoFactorAlreadyOn: () => new AppError(409, "TWO_FACTOR_ON", securityMessages.twoFactorAlreadyOn),
+  twoFactorNotStarted: () =>
+    new AppError(409, "TWO_FACTOR_NOT_STARTED", securityMessages.twoFactorNotStarted),
+  twoFactorOff: () => new AppError(409, "TWO_FACTOR_OFF", securityMessages.twoFactorOff),
+  sessionNotFound: () =>
+    new AppError(404, "SESSION_NOT_FOUND", securityMessages.sessionNotFound, "sessionId"),
+  passkeyNotFound: () =>
+    new AppError(404, "PASSKEY_NOT_FOUND", securityMessages.passkeyNotFound, "id"),
+  passkeyFailed: () => new AppError(400, "PASSKEY_FAILED", securityMessages.passkeyFailed),
+  emailLinkInvalid: () =>
+    new AppError(400, "EMAIL_LINK_INVALID", securityMessages.emailLinkInvalid, "token"),
 } as const;

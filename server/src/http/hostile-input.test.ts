@@ -47,7 +47,7 @@ const nasty: unknown[] = [
   { commentId: 1e21 },
   { rating: "5", comment: "x", bookId: 1 },
   { locator: "x".repeat(5000), percentage: "NaN", bookId: 1 },
-  { token: "\ud800", password: "secret1" },
+  { token: "\ud800", password: "walnut-pass1" },
   { to: "someone@example.com", type: "register", data: "not an object" },
   { quantity: 1.5 },
 ];
@@ -120,8 +120,8 @@ describe("long text against the patterns", () => {
   const stalling = `a@${".".repeat(80_000)}@`;
 
   it.each([
-    ["register", registerRequestSchema, { name: "N", email: stalling, password: "secret1" }],
-    ["login", loginRequestSchema, { email: stalling, password: "secret1" }],
+    ["register", registerRequestSchema, { name: "N", email: stalling, password: "walnut-pass1" }],
+    ["login", loginRequestSchema, { email: stalling, password: "walnut-pass1" }],
     ["forget", forgetRequestSchema, { email: stalling }],
     ["users/update", updateUserRequestSchema, { email: stalling }],
     ["users/update name", updateUserRequestSchema, { name: "n".repeat(80_000) }],
@@ -162,7 +162,7 @@ describe("long text against the patterns", () => {
         method: "POST",
         url,
         headers: { "content-type": "application/json" },
-        payload: JSON.stringify({ name: "N", email: stalling, password: "secret1" }),
+        payload: JSON.stringify({ name: "N", email: stalling, password: "walnut-pass1" }),
       });
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorBody>()).toMatchObject({

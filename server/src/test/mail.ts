@@ -16,3 +16,7 @@ export async function lastMailTo(db: Database, email: string) {
 /** The token of a password-reset link in a mail's text. */
 export const resetTokenFrom = (text: string): string | undefined =>
   /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+/** The token of a mailed link to `page` ("confirm-email", "undo-email") in a mail's text. */
+export const linkTokenFrom = (text: string, page: string): string | undefined =>
+  new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];

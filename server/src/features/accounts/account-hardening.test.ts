@@ -6,7 +6,7 @@ import { MINUTE } from "../../clock";
 import { users } from "../../db/schema";
 import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
-import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
+import { lastMailTo as lastMailOf, linkTokenFrom, resetTokenFrom } from "../../test/mail";
 import { createUser } from "../../test/accounts";
 
 // Findings of the outside probe (issue 16) on accounts: addresses, login limits, reset links,
@@ -95,8 +95,8 @@ describe("one form of an address for storage, lookup and limits", () => {
     const message =
       "This email address contains a character that cannot be seen. Please type it again.";
     for (const [url, body] of [
-      ["/api/users/register", { name: "N", email, password: "secret1" }],
-      ["/api/auth/login", { email, password: "secret1" }],
+      ["/api/users/register", { name: "N", email, password: "walnut-pass1" }],
+      ["/api/auth/login", { email, password: "walnut-pass1" }],
       ["/api/auth/forget", { email }],
     ] as const) {
       const answer = await http.post<ErrorBody>(url, body);
@@ -210,6 +210,9 @@ describe("reset links", () => {
     const token = resetTokenFrom((await lastMailTo(user.email))!.textBody)!;
     const moved = `moved-${hex()}@example.com`;
     expect((await http.post("/api/users/update", { email: moved }, user.token)).status).toBe(200);
+    // The change takes effect when the link mailed to the new address is opened (design.md §7.4).
+    const confirm = linkTokenFrom((await lastMailTo(moved))!.textBody, "confirm-email")!;
+    expect((await http.post("/api/users/email/confirm", { token: confirm })).status).toBe(200);
     const reset = await http.post<ErrorBody>("/api/auth/reset", { token, password: "taken over" });
     expect(reset.status).toBe(400);
     expect(reset.body.code).toBe("INVALID_RESET_TOKEN");
@@ -234,14 +237,16 @@ describe("mail to an address nobody has proven", () => {
     await http.post("/api/auth/forget", { email: user.email });
     expect((await lastMailTo(user.email))?.textBody).toContain(`Dear ${name},`);
 
-    // A new address is unproven again.
+    // A new address is unproven until its mailed link is opened: that mail greets no one.
     const login = await http.post<LoginResponse>("/api/auth/login", {
       email: user.email,
       password: "proven pw",
     });
     const moved = `moved-${hex()}@example.com`;
     await http.post("/api/users/update", { email: moved }, login.body.token);
-    await http.post("/api/auth/forget", { email: moved });
-    expect((await lastMailTo(moved))?.textBody).toContain("Dear reader,");
+    const confirmMail = (await lastMailTo(moved))!;
+    expect(confirmMail.type).toBe("email_change_confirm");
+    expect(confirmMail.textBody).toContain("Dear reader,");
+    expect(`${confirmMail.subject} ${confirmMail.textBody}`).not.toContain("950");
   });
 });

@@ -12,7 +12,7 @@ import { DAY, HOUR, MINUTE } from "../../clock";
 import { sessions, users } from "../../db/schema";
 import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
-import { lastMailTo as lastMailOf, resetTokenFrom } from "../../test/mail";
+import { lastMailTo as lastMailOf, linkTokenFrom, resetTokenFrom } from "../../test/mail";
 import { createUser } from "../../test/accounts";
 import { hashOf } from "./tokens";
 
@@ -55,7 +55,8 @@ describe("register", () => {
   it("refuses an email already registered, in any case, with the spec's message", async () => {
     const email = uniqueEmail("dup");
     expect(
-      (await http.post("/api/users/register", { name: "A", email, password: "secret1" })).status,
+      (await http.post("/api/users/register", { name: "A", email, password: "walnut-pass1" }))
+        .status,
     ).toBe(200);
     const again = await http.post<ErrorBody>("/api/users/register", {
       name: "B",
@@ -71,24 +72,27 @@ describe("register", () => {
   });
 
   it.each([
-    [{ email: "a@b.co", password: "secret1" }, "Please fill in all fields"],
-    [{ name: "  ", email: "a@b.co", password: "secret1" }, "Please fill in all fields"],
-    [{ name: "A", email: "", password: "secret1" }, "Please fill in all fields"],
+    [{ email: "a@b.co", password: "walnut-pass1" }, "Please fill in all fields"],
+    [{ name: "  ", email: "a@b.co", password: "walnut-pass1" }, "Please fill in all fields"],
+    [{ name: "A", email: "", password: "walnut-pass1" }, "Please fill in all fields"],
     [{ name: "A", email: "a@b.co" }, "Please fill in all fields"],
     [
-      { name: "A", email: "not-an-email", password: "secret1" },
+      { name: "A", email: "not-an-email", password: "walnut-pass1" },
       "Please enter a valid email address",
     ],
-    [{ name: "A", email: "a b@c.de", password: "secret1" }, "Please enter a valid email address"],
+    [
+      { name: "A", email: "a b@c.de", password: "walnut-pass1" },
+      "Please enter a valid email address",
+    ],
     [
       { name: "A", email: "a@b.co", password: "12345" },
       "Password must be at least 6 characters long",
     ],
     [
-      { name: "A".repeat(101), email: "a@b.co", password: "secret1" },
+      { name: "A".repeat(101), email: "a@b.co", password: "walnut-pass1" },
       "Name must be at most 100 characters long",
     ],
-    [{ name: 42, email: "a@b.co", password: "secret1" }, "Please fill in all fields"],
+    [{ name: 42, email: "a@b.co", password: "walnut-pass1" }, "Please fill in all fields"],
   ])("refuses %j with %j", async (payload, message) => {
     const { status, body } = await http.post<ErrorBody>("/api/users/register", payload);
     expect(status).toBe(400);
@@ -215,7 +219,12 @@ describe("users/update", () => {
       { email: fresh },
       user.token,
     );
-    expect(moved.body.email).toBe(fresh);
+    // design.md §7.4: the new address takes effect when the link mailed to it is opened.
+    expect(moved.body).toMatchObject({ email: user.email, pendingEmail: fresh });
+    const token = linkTokenFrom((await lastMailTo(fresh))!.textBody, "confirm-email")!;
+    const confirmed = await http.post("/api/users/email/confirm", { token });
+    expect(confirmed.body).toMatchObject({ state: "success", email: fresh });
+    expect((await http.get<UserInfo>("/api/users/info", user.token)).body.email).toBe(fresh);
     expect(
       (await http.post("/api/auth/login", { email: fresh, password: user.password })).status,
     ).toBe(200);
@@ -354,8 +363,12 @@ describe("password reset", () => {
 
   it("refuses a made-up token and a short password", async () => {
     expect(
-      (await http.post<ErrorBody>("/api/auth/reset", { token: "made-up", password: "secret1" }))
-        .body.code,
+      (
+        await http.post<ErrorBody>("/api/auth/reset", {
+          token: "made-up",
+          password: "walnut-pass1",
+        })
+      ).body.code,
     ).toBe("INVALID_RESET_TOKEN");
     expect(
       (await http.post<ErrorBody>("/api/auth/reset", { token: "made-up", password: "123" })).body
@@ -406,7 +419,7 @@ describe("rate limits", () => {
           await client.post("/api/users/register", {
             name: "R",
             email: uniqueEmail("r"),
-            password: "secret1",
+            password: "walnut-pass1",
           })
         ).status,
       );

@@ -15,6 +15,8 @@ export interface AuthUser {
   email: string;
   sessionId: number;
   role: Role;
+  /** when this session signed in: within REAUTH_WINDOW_MINUTES it may change credentials */
+  signedInAt: Date;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -25,6 +27,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 interface SessionRow extends AuthUser {
+  lastSeenAt: Date | null;
   expiresAt: Date;
   revokedAt: Date | null;
   blockedAt?: Date | null;
@@ -43,6 +46,8 @@ const sessionColumns = {
   sessionId: sessions.id,
   role: sql<Role>`${users.role}`,
   blockedAt: users.blockedAt,
+  signedInAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
   ...sessionStateColumns,
 };
 
@@ -103,11 +108,22 @@ export async function isSessionLive(
   return row !== undefined && row.revokedAt === null && row.expiresAt > ctx.clock.now();
 }
 
+/**
+ * How stale a session's "last used" may grow before a request writes it again: the sessions
+ * list reads to within minutes, and a write per request would cost every signed-in call.
+ */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
 /** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   const row = await sessionBatch(ctx.db).load(tokenHashOf(request));
-  const { id, name, email, sessionId, role } = requireLive(row, ctx.clock.now());
-  return { id, name, email, sessionId, role };
+  const now = ctx.clock.now();
+  const { id, name, email, sessionId, role, signedInAt, lastSeenAt } = requireLive(row, now);
+  if (!lastSeenAt || now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    // The session's row is written, not read: a second request of the same moment writes too.
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  }
+  return { id, name, email, sessionId, role, signedInAt };
 }
 
 const roleRank: Record<Role, number> = { reader: 0, librarian: 1, admin: 2 };

@@ -1,7 +1,7 @@
 import {
+  deleteUserRequestSchema,
   forgetRequestSchema,
   loginRequestSchema,
-  loginResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
   resetRequestSchema,
@@ -11,10 +11,12 @@ import {
   userInfoSchema,
 } from "@folio/contract/accounts";
 import { errorBodySchema } from "@folio/contract/common";
-import type { FastifyPluginAsync } from "fastify";
+import { loginAnswerSchema } from "@folio/contract/security";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { authenticate } from "./auth";
+import type { SignInSource } from "./sessions";
 import {
   deleteUser,
   forgetPassword,
@@ -30,6 +32,26 @@ export interface AccountRoutesOptions {
   ctx: AppContext;
   /** Work for other features after a successful login (the due-soon check of spec.md §4). */
   afterLogin: readonly ((userId: string) => Promise<unknown>)[];
+}
+
+/** Where a sign-in comes from, for the sessions list and the new-browser mail. */
+export const signInSource = (request: FastifyRequest): SignInSource => ({
+  userAgent: request.headers["user-agent"] ?? "",
+  ip: request.ip,
+});
+
+/** The work after a sign-in (password, code or passkey); a failed hook never fails it. */
+export async function afterSignIn(
+  hooks: AccountRoutesOptions["afterLogin"],
+  request: FastifyRequest,
+  userId: string,
+) {
+  for (const hook of hooks) {
+    // A failed reminder check must not fail the login; the nightly run covers it.
+    await hook(userId).catch((error: unknown) =>
+      request.log.error({ err: error }, "after-login hook failed"),
+    );
+  }
 }
 
 const tags = ["accounts"];
@@ -61,20 +83,16 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
     {
       schema: {
         tags,
-        summary: "Log in; answers a bearer token valid 30 days",
+        summary:
+          "Log in; answers a bearer token valid 30 days, or, with two-factor on, a challenge for POST /api/users/login/2fa",
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errorsOf(400, 401, 403, 429) },
+        response: { 200: loginAnswerSchema, ...errorsOf(400, 401, 403, 429) },
       },
     },
     async (request) => {
-      const session = await login(ctx, request.body, request.ip);
-      for (const hook of afterLogin) {
-        // A failed reminder check must not fail the login; the nightly run covers it.
-        await hook(session.UUID).catch((error: unknown) =>
-          request.log.error({ err: error }, "after-login hook failed"),
-        );
-      }
-      return session;
+      const { answer, signedIn } = await login(ctx, request.body, signInSource(request));
+      if (signedIn) await afterSignIn(afterLogin, request, signedIn);
+      return answer;
     },
   );
 
@@ -109,9 +127,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         tags,
         security,
         summary:
-          "Change name, email or password (only the fields sent; a blank password leaves it as it is)",
+          "Change name, email or password (only the fields sent; a blank password leaves it as it is). A new email takes effect when the link mailed to it is opened; email and password need currentPassword outside 10 minutes of signing in",
         body: updateUserRequestSchema,
-        response: { 200: updateUserResponseSchema, ...errorsOf(400, 401, 409, 429) },
+        response: { 200: updateUserResponseSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
     async (request) => updateUser(ctx, await authenticate(ctx, request), request.body, request.ip),
@@ -124,11 +142,13 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         tags,
         security,
         summary:
-          "Delete the caller's account (open loans are returned; payment records stay, detached)",
-        response: { 200: simpleSuccessSchema, ...errorsOf(401) },
+          "Delete the caller's account (open loans are returned; payment records stay, detached); needs currentPassword outside 10 minutes of signing in",
+        body: deleteUserRequestSchema.optional(),
+        response: { 200: simpleSuccessSchema, ...errorsOf(400, 401, 403, 429) },
       },
     },
-    async (request) => deleteUser(ctx, await authenticate(ctx, request)),
+    async (request) =>
+      deleteUser(ctx, await authenticate(ctx, request), request.body?.currentPassword, request.ip),
   );
 
   api.post(

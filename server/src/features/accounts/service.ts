@@ -1,7 +1,5 @@
-import { SESSION_DAYS } from "@folio/contract/constants";
 import {
   type LoginRequest,
-  type LoginResponse,
   type RegisterRequest,
   type RegisterResponse,
   type ResetRequest,
@@ -10,8 +8,9 @@ import {
   type UpdateUserResponse,
   type UserInfo,
 } from "@folio/contract/accounts";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { DAY, HOUR } from "../../clock";
+import type { LoginAnswer } from "@folio/contract/security";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { HOUR } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { passwordResets, sessions, users, type UserRow } from "../../db/schema";
@@ -20,11 +19,20 @@ import { announce } from "../../events";
 import { penceToPounds } from "../../money";
 import { enqueueMail } from "../notifications";
 import type { AuthUser } from "./auth";
+import { isCommonPassword } from "./common-passwords";
+import { endResetLinks, requestEmailChange } from "./email-change";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
+import { requireRecentAuth } from "./reauth";
+import { endSessions, SESSION_MS, startSession, type SignInSource } from "./sessions";
 import { hashOf, newToken } from "./tokens";
+import { startChallenge } from "./two-factor";
 
-const SESSION_MS = SESSION_DAYS * DAY;
 const RESET_MS = HOUR;
+
+/** A password a reader chooses (register, reset, settings): none of the 10,000 most common. */
+function refuseCommon(password: string | undefined) {
+  if (password && isCommonPassword(password)) throw errors.commonPassword();
+}
 
 /**
  * Addresses arrive normalised by the contract (normalizeEmail) and are stored so: one form for
@@ -80,6 +88,7 @@ export async function register(
   input: RegisterRequest,
   ip: string,
 ): Promise<RegisterResponse> {
+  refuseCommon(input.password);
   await ctx.rateLimiter.hit(
     [`register:ip:${ip}`, `register:email:${input.email}`],
     ctx.config.authRateLimit,
@@ -120,17 +129,6 @@ export async function register(
   };
 }
 
-async function startSession(db: Executor, userId: string, now: Date) {
-  const token = newToken();
-  await db.insert(sessions).values({
-    userId,
-    tokenHash: hashOf(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_MS),
-  });
-  return token;
-}
-
 /**
  * Login limits (each AUTH_RATE_LIMIT in any 60 s): every attempt per source address; wrong
  * passwords per account and source; and, once an account has had that many wrong passwords from
@@ -152,11 +150,16 @@ async function checkLoginLimits(ctx: AppContext, email: string, ip: string) {
   return { keys, limit, underAttack };
 }
 
+/**
+ * The spec's login. With two-factor on, a right password answers a challenge and no token
+ * (design.md §7.4); `signedIn` is the new session's owner, for the work after a login.
+ */
 export async function login(
   ctx: AppContext,
   input: LoginRequest,
-  ip: string,
-): Promise<LoginResponse> {
+  source: SignInSource,
+): Promise<{ answer: LoginAnswer; signedIn: string | null }> {
+  const { ip } = source;
   const limits = await checkLoginLimits(ctx, input.email, ip);
   const user = await findByEmail(ctx.db, input.email);
   const valid = user
@@ -169,9 +172,23 @@ export async function login(
   }
   // Told only to someone who knows the password: a guesser learns nothing of the account.
   if (user.blockedAt) throw errors.accountBlocked();
-  const token = await startSession(ctx.db, user.id, ctx.clock.now());
-  return { state: "success", token, expiresIn: SESSION_MS / 1000, UUID: user.id };
+  const now = ctx.clock.now();
+  if (user.totpSecret) {
+    const challenge = await startChallenge(ctx.db, user.id, now);
+    return { answer: { state: "2fa_required", challenge }, signedIn: null };
+  }
+  const session = await ctx.db.transaction((tx) => startSession(ctx, tx, user.id, now, source));
+  if (session.mailed) ctx.mail.nudge();
+  return { answer: sessionAnswer(session.token, user.id), signedIn: user.id };
 }
+
+/** What a sign-in answers, by password, code or passkey: the spec's login answer. */
+export const sessionAnswer = (token: string, userId: string) => ({
+  state: "success" as const,
+  token,
+  expiresIn: SESSION_MS / 1000,
+  UUID: userId,
+});
 
 export async function logout(ctx: AppContext, user: AuthUser): Promise<SimpleSuccess> {
   await ctx.db
@@ -187,59 +204,59 @@ export async function getUserInfo(ctx: AppContext, user: AuthUser): Promise<User
   return presentUserInfo(row);
 }
 
+/**
+ * The spec's settings call. A new password, and a new email, need the current password outside
+ * the re-authentication window; a new email takes effect only when the link mailed to it is
+ * opened (design.md §7.4), so the answer still names the old one, and the new one as pending.
+ */
 export async function updateUser(
   ctx: AppContext,
   user: AuthUser,
   input: UpdateUserRequest,
   ip: string,
 ): Promise<UpdateUserResponse> {
-  const changes: Partial<Pick<UserRow, "name" | "email" | "passwordHash" | "emailVerifiedAt">> = {};
+  const changes: Partial<Pick<UserRow, "name" | "passwordHash">> = {};
+  // The same address again changes nothing, as before: it counts as a field sent.
+  const newEmail = input.email && input.email !== user.email ? input.email : undefined;
+  if (!input.name && !input.email && !input.password) throw errors.nothingToUpdate();
+  refuseCommon(input.password);
+  if (newEmail || input.password) await requireRecentAuth(ctx, user, input.currentPassword, ip);
   if (input.name) changes.name = input.name;
-  if (input.email) {
+  if (newEmail) {
     // "Already registered" tells whether an address has an account: limited as login is.
     await ctx.rateLimiter.hit(
       [`update-email:ip:${ip}`, `update-email:user:${user.id}`],
       ctx.config.authRateLimit,
     );
-    changes.email = input.email;
-    // A new address is not known to be the reader's until a link mailed to it is used.
-    if (input.email !== user.email) changes.emailVerifiedAt = null;
   }
   if (input.password) changes.passwordHash = await hashPassword(input.password);
-  if (Object.keys(changes).length === 0) throw errors.nothingToUpdate();
   const now = ctx.clock.now();
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(users)
-        .set(changes)
-        .where(eq(users.id, user.id))
-        .returning();
-      if (changes.passwordHash || changes.emailVerifiedAt === null) {
+      const [updated] =
+        Object.keys(changes).length > 0
+          ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning()
+          : await tx.select().from(users).where(eq(users.id, user.id));
+      if (!updated) return undefined;
+      if (changes.passwordHash) {
         // A reset link mailed before a change of credentials must not undo it afterwards.
         await endResetLinks(tx, user.id, now);
-      }
-      if (changes.passwordHash) {
         // A new password ends every other session: whoever knew the old one is logged out.
-        await tx
-          .update(sessions)
-          .set({ revokedAt: now })
-          .where(
-            and(
-              eq(sessions.userId, user.id),
-              ne(sessions.id, user.sessionId),
-              isNull(sessions.revokedAt),
-            ),
-          );
+        await endSessions(tx, user.id, now, user.sessionId);
       }
+      if (newEmail) await requestEmailChange(ctx, tx, updated, newEmail, now);
       return updated;
     });
     if (!row) throw errors.unauthorized();
+    if (newEmail) ctx.mail.nudge();
     return {
       state: "success",
-      message: "Account information updated successfully",
+      message: newEmail
+        ? `We have sent a link to ${newEmail}. Your email changes when you open it.`
+        : "Account information updated successfully",
       name: row.name,
       email: row.email,
+      ...(newEmail ? { pendingEmail: newEmail } : {}),
     };
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.emailTaken();
@@ -247,7 +264,13 @@ export async function updateUser(
   }
 }
 
-export async function deleteUser(ctx: AppContext, user: AuthUser): Promise<SimpleSuccess> {
+export async function deleteUser(
+  ctx: AppContext,
+  user: AuthUser,
+  currentPassword: string | undefined,
+  ip: string,
+): Promise<SimpleSuccess> {
+  await requireRecentAuth(ctx, user, currentPassword, ip);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     // Other features' work (open loans returned, reviews gone) runs first, in this transaction.
@@ -275,14 +298,6 @@ export async function forgetPassword(
   await sendPasswordReset(ctx, user);
   ctx.mail.nudge();
   return FORGET_ANSWER;
-}
-
-/** Every reset link of the account still unused stops working. */
-async function endResetLinks(tx: Transaction, userId: string, now: Date) {
-  await tx
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /**
@@ -324,6 +339,7 @@ export async function resetPassword(
   input: ResetRequest,
   ip: string,
 ): Promise<SimpleSuccess> {
+  refuseCommon(input.password);
   // Per address too: every attempt costs a password hash, whatever token it guesses.
   await ctx.rateLimiter.hit(
     [`reset:ip:${ip}`, `reset:token:${hashOf(input.token).slice(0, 16)}`],
@@ -352,10 +368,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, emailVerifiedAt: now })
       .where(eq(users.id, reset.userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    await endSessions(tx, reset.userId, now);
     return true;
   });
   if (!done) throw errors.invalidResetToken();

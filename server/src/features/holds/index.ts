@@ -12,3 +12,4 @@ export {
 } from "./queue";
 export { bookHolds } from "./service";
 export { holdQueues, holdsOfBook } from "./staff-reads";
+export { exportHoldsOf } from "./export";

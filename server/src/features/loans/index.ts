@@ -3,3 +3,4 @@ export { autoReturnOverdue, noticeOverdue, refreshRecentLoans, remindDueSoon } f
 export { mailAboutLoan } from "./loan-mail";
 export { borrowBooks, lendKeptCopy } from "./borrow";
 export { endLoan, returnAllOpenLoans } from "./service";
+export { exportLoansOf } from "./export";

@@ -4,5 +4,6 @@ export { MailDelivery, type MailDeliveryOptions } from "./delivery";
 export { enqueueMail, type OutgoingMail } from "./outbox";
 export { retryMail } from "./retry";
 export { type LoanMailType, type MailCaller, type MailWriters } from "./service";
-export { formatLongDate, type MailBook } from "./templates";
+export { formatLongDate, SHOP_NAME, type MailBook } from "./templates";
 export { fileTransport, smtpTransport, type MailTransport } from "./transport";
+export { exportMailsTo } from "./export";

@@ -345,10 +345,29 @@ describe("mail templates", () => {
       book: { title: "Emma", author: "Jane Austen" },
       bookUrl: "http://shop.test/book/7",
     },
+    new_sign_in: {
+      name: "Ann",
+      device: "Firefox 133 on Windows 10",
+      ip: "203.0.113.9",
+      at: due,
+      settingsUrl: "http://shop.test/settings",
+    },
+    email_change_confirm: {
+      name: null,
+      newEmail: "ann@new.test",
+      confirmUrl: "http://shop.test/confirm-email?token=t",
+      expiresAt: due,
+    },
+    email_changed: {
+      name: "Ann",
+      newEmail: "ann@new.test",
+      undoUrl: "http://shop.test/undo-email?token=u",
+      expiresAt: due,
+    },
   };
   const allTypes = Object.keys(samples) as ShopMailType[];
 
-  it("has a template for each of spec.md's six types, the two receipts and the hold mails", () => {
+  it("has a template for each of spec.md's six types, the two receipts, the hold mails and the account-security mails", () => {
     expect([...allTypes].sort()).toEqual(
       [
         ...mailTypes,
@@ -357,6 +376,9 @@ describe("mail templates", () => {
         "hold_ready",
         "hold_lapsing",
         "hold_expired",
+        "new_sign_in",
+        "email_change_confirm",
+        "email_changed",
       ].sort(),
     );
   });

@@ -71,6 +71,17 @@ export interface MailData {
   };
   hold_lapsing: { name: string | null; book: MailBook; readyUntil: Date; holdsUrl: string };
   hold_expired: { name: string | null; book: MailBook; bookUrl: string };
+  /** a sign-in from a browser the account had not used before (design.md §7.4) */
+  new_sign_in: { name: string | null; device: string; ip: string; at: Date; settingsUrl: string };
+  /** to the new address: the link that makes the change */
+  email_change_confirm: {
+    name: string | null;
+    newEmail: string;
+    confirmUrl: string;
+    expiresAt: Date;
+  };
+  /** to the old address, once the change is made: the link that undoes it */
+  email_changed: { name: string | null; newEmail: string; undoUrl: string; expiresAt: Date };
 }
 
 /**
@@ -343,6 +354,48 @@ export function renderMail<T extends ShopMailType>(
         },
         { kind: "p", text: "You can place a new hold on its page." },
         { kind: "button", label: "See the book", url: d.bookUrl },
+      ]);
+    }
+    case "new_sign_in": {
+      const d = data as MailData["new_sign_in"];
+      return compose(`A new sign-in to your ${SHOP_NAME} account`, d.name, [
+        {
+          kind: "p",
+          text: `Your account was signed in to from ${d.device}${d.ip ? ` (address ${d.ip})` : ""} on ${dateTime(d.at)}.`,
+        },
+        {
+          kind: "p",
+          text: "If it was you, there is nothing to do. If not, sign that session out in Settings and change your password.",
+        },
+        { kind: "button", label: "See your sessions", url: d.settingsUrl },
+      ]);
+    }
+    case "email_change_confirm": {
+      const d = data as MailData["email_change_confirm"];
+      return compose(`Confirm your new ${SHOP_NAME} email address`, d.name, [
+        {
+          kind: "p",
+          text: `Someone asked to make ${d.newEmail} the email address of a ${SHOP_NAME} account. If it was you, confirm it with the link below.`,
+        },
+        { kind: "button", label: "Confirm this address", url: d.confirmUrl },
+        {
+          kind: "p",
+          text: `The link works once, until ${dateTime(d.expiresAt)}. If you did not ask for it, ignore this mail: nothing changes.`,
+        },
+      ]);
+    }
+    case "email_changed": {
+      const d = data as MailData["email_changed"];
+      return compose(`Your ${SHOP_NAME} email address has changed`, d.name, [
+        {
+          kind: "p",
+          text: `The email address of your account is now ${d.newEmail}. Mail about your account goes there from now on.`,
+        },
+        {
+          kind: "p",
+          text: `If you did not make this change, put your address back with the link below, until ${dateTime(d.expiresAt)}. Every session will be signed out.`,
+        },
+        { kind: "button", label: "Undo the change", url: d.undoUrl },
       ]);
     }
   }

@@ -4,3 +4,4 @@ export { buildEpub, type EpubBook, type EpubChapter } from "./epub";
 export { EpubRejected, readEpubMetadata, type EpubMetadata } from "./epub-metadata";
 export { importFiles, type ImportOptions, type ImportOutcome } from "./import";
 export { buildPublicationFile } from "./publication/stored";
+export { exportAnnotationsOf, exportReadingProgressOf } from "./export";

@@ -1,2 +1,3 @@
 // Reviews' public face (decision 016). It owns `reviews`; a book's rating is the catalogue's.
 export { deleteReviewsOf, hideReview, moderatorDeleteReview, unhideReview } from "./service";
+export { exportReviewsOf } from "./export";

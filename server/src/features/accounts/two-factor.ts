@@ -1,0 +1,224 @@
+// Two-factor sign-in with an authenticator app (design.md §7.4): setup offers a secret, a first
+// code turns it on and answers ten single-use recovery codes; with it on, a right password
+// answers a challenge, and a code (or a recovery code) within five minutes and five tries
+// answers the session.
+import {
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  TWO_FACTOR_CHALLENGE_TRIES,
+  type LoginTwoFactorRequest,
+  type TwoFactorEnableResponse,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatus,
+} from "@folio/contract/security";
+import { randomBytes } from "node:crypto";
+import { and, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Executor } from "../../db/client";
+import { recoveryCodes, twoFactorChallenges, users } from "../../db/schema";
+import { errors } from "../../errors";
+import { SHOP_NAME } from "../notifications";
+import type { AuthUser } from "./auth";
+import { requireRecentAuth } from "./reauth";
+import { startSession, type SignInSource } from "./sessions";
+import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from "./totp";
+import { hashOf, newToken } from "./tokens";
+
+const CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60_000;
+
+/** "ABCDE-FGHIJ": 50 random bits, easy to copy from paper; compared without case or dash. */
+const newRecoveryCode = () => {
+  const text = base32Encode(randomBytes(7)).slice(0, 10);
+  return `${text.slice(0, 5)}-${text.slice(5)}`;
+};
+const recoveryHashOf = (code: string) =>
+  hashOf(`recovery:${code.replace(/[\s-]/g, "").toUpperCase()}`);
+
+export async function twoFactorStatus(ctx: AppContext, user: AuthUser): Promise<TwoFactorStatus> {
+  const [row] = await ctx.db
+    .select({ secret: users.totpSecret })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const [left] = await ctx.db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+  return {
+    state: "success",
+    enabled: Boolean(row?.secret),
+    recoveryCodesLeft: row?.secret ? (left?.n ?? 0) : 0,
+  };
+}
+
+/** A new secret for the reader's app; two-factor stays off until a code of it is entered. */
+export async function setupTwoFactor(
+  ctx: AppContext,
+  user: AuthUser,
+): Promise<TwoFactorSetupResponse> {
+  const secret = newTotpSecret();
+  const [row] = await ctx.db
+    .update(users)
+    .set({ totpPendingSecret: secret })
+    .where(and(eq(users.id, user.id), isNull(users.totpSecret)))
+    .returning({ email: users.email });
+  if (!row) throw errors.twoFactorAlreadyOn();
+  return { state: "success", secret, otpauthUrl: otpauthUrl(SHOP_NAME, row.email, secret) };
+}
+
+export async function enableTwoFactor(
+  ctx: AppContext,
+  user: AuthUser,
+  code: string,
+): Promise<TwoFactorEnableResponse> {
+  const [row] = await ctx.db
+    .select({ secret: users.totpSecret, pending: users.totpPendingSecret })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (row?.secret) throw errors.twoFactorAlreadyOn();
+  if (!row?.pending) throw errors.twoFactorNotStarted();
+  const step = matchTotp(row.pending, code, ctx.clock.now(), null);
+  if (step === null) throw errors.wrongCode(400);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const pending = row.pending;
+  const done = await ctx.db.transaction(async (tx) => {
+    const [on] = await tx
+      .update(users)
+      .set({ totpSecret: pending, totpPendingSecret: null, totpLastStep: step })
+      .where(
+        and(eq(users.id, user.id), isNull(users.totpSecret), eq(users.totpPendingSecret, pending)),
+      )
+      .returning({ id: users.id });
+    if (!on) return false;
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((c) => ({ codeHash: recoveryHashOf(c), userId: user.id })));
+    return true;
+  });
+  if (!done) throw errors.twoFactorAlreadyOn();
+  return { state: "success", recoveryCodes: codes };
+}
+
+export async function disableTwoFactor(
+  ctx: AppContext,
+  user: AuthUser,
+  currentPassword: string | undefined,
+  ip: string,
+) {
+  await requireRecentAuth(ctx, user, currentPassword, ip);
+  const off = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+      .where(and(eq(users.id, user.id), sql`${users.totpSecret} is not null`))
+      .returning({ id: users.id });
+    if (!row) return false;
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    return true;
+  });
+  if (!off) throw errors.twoFactorOff();
+  return { state: "success" as const, message: "Two-factor sign-in is now off." };
+}
+
+/** A challenge for an account whose password was right and which has two-factor on. */
+export async function startChallenge(db: Executor, userId: string, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(twoFactorChallenges).values({
+    tokenHash: hashOf(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CHALLENGE_MS),
+  });
+  return token;
+}
+
+/**
+ * The second step of a sign-in: a code of the reader's app (each step's code once) or an unused
+ * recovery code. Every try counts against the challenge before it is checked, so five wrong
+ * codes end it whatever runs beside them.
+ */
+export async function loginWithCode(
+  ctx: AppContext,
+  input: LoginTwoFactorRequest,
+  source: SignInSource,
+): Promise<{ token: string; userId: string; mailed: boolean }> {
+  await ctx.rateLimiter.hit([`login-2fa:ip:${source.ip}`], ctx.config.authRateLimit);
+  const now = ctx.clock.now();
+  const challengeHash = hashOf(input.challenge);
+  const [challenge] = await ctx.db
+    .update(twoFactorChallenges)
+    .set({ tries: sql`${twoFactorChallenges.tries} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.tokenHash, challengeHash),
+        isNull(twoFactorChallenges.usedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+        lt(twoFactorChallenges.tries, TWO_FACTOR_CHALLENGE_TRIES),
+      ),
+    )
+    .returning({ userId: twoFactorChallenges.userId });
+  if (!challenge) throw errors.challengeExpired();
+  const userId = challenge.userId;
+  const code = input.code?.replace(/\s+/g, "") ?? "";
+  const recovery = input.recoveryCode?.trim() ?? "";
+  const result = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({
+        secret: users.totpSecret,
+        lastStep: users.totpLastStep,
+        blockedAt: users.blockedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user?.secret) return "expired" as const;
+    if (user.blockedAt) return "blocked" as const;
+    let accepted = false;
+    if (code) {
+      const step = /^[0-9]{6}$/.test(code)
+        ? matchTotp(user.secret, code, now, user.lastStep)
+        : null;
+      if (step !== null) {
+        // Taking the step and checking it is one statement: a code is accepted once, anywhere.
+        const [taken] = await tx
+          .update(users)
+          .set({ totpLastStep: step })
+          .where(
+            and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
+          )
+          .returning({ id: users.id });
+        accepted = Boolean(taken);
+      }
+    } else if (recovery) {
+      const [used] = await tx
+        .update(recoveryCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(recoveryCodes.codeHash, recoveryHashOf(recovery)),
+            eq(recoveryCodes.userId, userId),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
+        .returning({ codeHash: recoveryCodes.codeHash });
+      accepted = Boolean(used);
+    }
+    if (!accepted) return "wrong" as const;
+    const [ended] = await tx
+      .update(twoFactorChallenges)
+      .set({ usedAt: now })
+      .where(
+        and(eq(twoFactorChallenges.tokenHash, challengeHash), isNull(twoFactorChallenges.usedAt)),
+      )
+      .returning({ userId: twoFactorChallenges.userId });
+    if (!ended) return "expired" as const;
+    return startSession(ctx, tx, userId, now, source);
+  });
+  if (result === "expired") throw errors.challengeExpired();
+  if (result === "blocked") throw errors.accountBlocked();
+  if (result === "wrong") throw errors.wrongCode(401);
+  return { ...result, userId };
+}
+
+/** Whether the account has two-factor on (login then answers a challenge). */
+export const hasTwoFactor = (row: { totpSecret: string | null }) => row.totpSecret !== null;
