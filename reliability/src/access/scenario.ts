@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect } from "vitest";
-import { readerRows } from "../harness/access-digest";
+import { readerRows, tokenHash } from "../harness/access-digest";
 import { Api, newReader, type Answer, type Reader } from "../harness/client";
 import { brokenInvariants, type PostgresDatabase } from "../harness/database";
 import { catalogueIds } from "../harness/load";
@@ -27,6 +27,10 @@ export interface Victim extends Reader {
   annotationNote: string;
   idempotencyKey: string;
   paymentId: string;
+  /** the victim's own session (design.md §7.4's sessions list names it) */
+  sessionId: string;
+  /** a passkey of the victim's, written straight to the database (no authenticator here) */
+  passkeyId: string;
 }
 
 type Method = "GET" | "POST" | "PUT";
@@ -236,6 +240,60 @@ export const ownedCalls: OwnedCall[] = [
       }),
     asOther: [403],
   },
+  // Account security (design.md §7.4).
+  { name: "GET users/2fa", send: () => get("/api/users/2fa"), asOther: "own" },
+  { name: "users/2fa/setup", send: () => post("/api/users/2fa/setup"), asOther: "own" },
+  {
+    name: "users/2fa/enable (a guessed code)",
+    send: () => post("/api/users/2fa/enable", { code: "123456" }),
+    asOther: [400],
+  },
+  { name: "users/2fa/disable", send: () => post("/api/users/2fa/disable"), asOther: [409] },
+  {
+    name: "GET users/sessions",
+    send: () => get("/api/users/sessions"),
+    asOther: "own",
+    check: (answer, v) =>
+      JSON.stringify(answer.body).includes(`"sessionId":"${v.sessionId}"`)
+        ? "listed the victim's session"
+        : null,
+  },
+  {
+    name: "users/sessions/revoke (victim's session)",
+    send: (v) => post("/api/users/sessions/revoke", { sessionId: v.sessionId }),
+    asOther: [404],
+  },
+  {
+    name: "users/sessions/revokeOthers",
+    send: () => post("/api/users/sessions/revokeOthers"),
+    asOther: "own",
+  },
+  {
+    name: "GET users/passkeys",
+    send: () => get("/api/users/passkeys"),
+    asOther: "own",
+    check: (answer) =>
+      Array.isArray(answer.body.passkeys) && answer.body.passkeys.length === 0
+        ? null
+        : "listed a passkey",
+  },
+  {
+    name: "users/passkeys/register/options",
+    send: () => post("/api/users/passkeys/register/options"),
+    asOther: "own",
+  },
+  {
+    name: "users/passkeys/delete (victim's passkey)",
+    send: (v) => post("/api/users/passkeys/delete", { id: v.passkeyId }),
+    asOther: [404],
+  },
+  {
+    name: "GET users/export",
+    send: () => get("/api/users/export"),
+    asOther: "own",
+    check: (answer, v) =>
+      JSON.stringify(answer.body).includes(v.commentId) ? "exported the victim's review" : null,
+  },
   // Last: it ends the other reader's account.
   { name: "users/delete", send: () => post("/api/users/delete"), asOther: "own" },
 ];
@@ -426,6 +484,15 @@ export class AccessScenario {
       },
     );
     await expectOk(topUp, "top-up");
+    const [session] = await this.database.query<{ id: string }>(
+      "select id::text from sessions where token_hash = $1",
+      [tokenHash(reader.token)],
+    );
+    const [passkey] = await this.database.query<{ id: string }>(
+      `insert into passkeys (user_id, credential_id, public_key, name, created_at)
+       values ($1, $2, 'cHVibGlj', 'Victim key', now()) returning id::text`,
+      [reader.id, `victim-credential-${tag}`],
+    );
     // The same object, so that a later password change is what the final log check looks for.
     return Object.assign(reader, {
       name,
@@ -440,6 +507,8 @@ export class AccessScenario {
       annotationNote,
       idempotencyKey,
       paymentId: topUp.body.paymentId,
+      sessionId: session!.id,
+      passkeyId: passkey!.id,
     });
   }
 

@@ -37,6 +37,16 @@ async function deadCredentials(v: Victim): Promise<Credential[]> {
   );
   const loggedOut = await access.login(v.email, v.password);
   await expectOk(await api.post("/api/auth/logout", {}, loggedOut), "logout");
+  // A session the victim ended from the sessions list (design.md §7.4).
+  const endedFromList = await access.login(v.email, v.password);
+  const [ended] = await access.database.query<{ id: string }>(
+    "select id::text from sessions where token_hash = $1",
+    [tokenHash(endedFromList)],
+  );
+  await expectOk(
+    await api.post("/api/users/sessions/revoke", { sessionId: ended!.id }, v.token),
+    "session revoked",
+  );
   const ghost = await access.newReader(0);
   await expectOk(await api.post("/api/users/delete", {}, ghost.token), "delete");
 
@@ -62,6 +72,7 @@ async function deadCredentials(v: Victim): Promise<Credential[]> {
     { kind: "expired session", headers: bearer(expired) },
     { kind: "session after logout", headers: bearer(loggedOut) },
     { kind: "session after password change", headers: bearer(beforePasswordChange) },
+    { kind: "session ended from the sessions list", headers: bearer(endedFromList) },
     { kind: "deleted account's session", headers: bearer(ghost.token) },
     {
       kind: "live token in the query string",

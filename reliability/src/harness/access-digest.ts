@@ -3,7 +3,7 @@ import type { Sql } from "./database";
 
 /**
  * Everything the database holds of one reader, as one text: the account row, its sessions and
- * reset tokens, cart, wishlist, loans, ledger, reviews (and the ratings they move), reading
+ * reset tokens, two-factor, passkeys and email changes, cart, wishlist, loans, ledger, reviews (and the ratings they move), reading
  * progress, annotations and reader preferences, stored idempotent answers and the mail written
  * to them. Equal texts before and after a refused call mean the call changed nothing of theirs.
  */
@@ -32,6 +32,13 @@ export async function readerRows(sql: Sql, userId: string): Promise<string> {
        'idempotency', (select json_agg(json_build_object('scope', i.scope, 'key', i.key,
                          'hash', i.request_hash, 'response', i.response) order by i.scope, i.key)
                        from idempotency_keys i where i.user_id = $1),
+       'passkeys', (select json_agg(k order by k.id) from passkeys k where k.user_id = $1),
+       'recovery', (select json_agg(c order by c.code_hash) from recovery_codes c
+                    where c.user_id = $1),
+       'challenges', (select json_agg(c order by c.token_hash) from two_factor_challenges c
+                      where c.user_id = $1),
+       'emailChanges', (select json_agg(e order by e.token_hash) from email_changes e
+                        where e.user_id = $1),
        'mail', (select json_agg(json_build_object('id', o.id, 'type', o.type) order by o.id)
                 from outbox o
                 where lower(o.to_address) = (select lower(email) from users where id = $1))

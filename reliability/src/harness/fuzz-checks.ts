@@ -51,14 +51,19 @@ export function answerProblems(reply: Reply): string[] {
 
 /**
  * Each table's contents as one md5, to tell whether a request changed anything. Left out:
- * rate_limits, which counts every request by design, and the outbox's delivery columns, which
- * the mail worker updates on its own time. Sessions have no last-used column, so a read
- * changes nothing there and the whole table counts.
+ * rate_limits, which counts every request by design, the outbox's delivery columns, which
+ * the mail worker updates on its own time, sessions' last_seen_at, which any signed-in request
+ * may bring up to date (every few minutes), and webauthn_challenges, handed out to anyone who
+ * asks and swept as they lapse.
  */
 const digestSql = [
   "users",
-  "sessions",
+  "(select id, user_id, token_hash, created_at, expires_at, revoked_at, user_agent, ip from sessions)",
   "password_resets",
+  "recovery_codes",
+  "two_factor_challenges",
+  "passkeys",
+  "email_changes",
   "(select id, type, to_address, subject, text_body, html_body, dedupe_key, created_at from outbox)",
   "loans",
   "ledger",
@@ -73,7 +78,7 @@ const digestSql = [
   "reader_preferences",
 ]
   .map((table) => {
-    const name = table.startsWith("(") ? "outbox" : table;
+    const name = table.startsWith("(") ? /from (\w+)\)$/.exec(table)![1]! : table;
     return `select '${name}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as md5 from ${table} x`;
   })
   .join("\nunion all\n");
