@@ -292,7 +292,9 @@ export const ownedCalls: OwnedCall[] = [
     send: () => get("/api/users/export"),
     asOther: "own",
     check: (answer, v) =>
-      JSON.stringify(answer.body).includes(v.commentId) ? "exported the victim's review" : null,
+      JSON.stringify(answer.body).includes(`"commentId":"${v.commentId}"`)
+        ? "exported the victim's review"
+        : null,
   },
   // Last: it ends the other reader's account.
   { name: "users/delete", send: () => post("/api/users/delete"), asOther: "own" },
