@@ -295,6 +295,21 @@ export const routes: RouteObject[] = [
           { path: "user/*", element: notFoundPage },
         ],
       },
+      // The email-change mails link here (design.md §7.4); signed in or not, the link works.
+      {
+        path: "confirm-email",
+        element: lazyPage(
+          () => import("../features/accounts/pages/email-link-pages"),
+          (m) => m.ConfirmEmailPage,
+        ),
+      },
+      {
+        path: "undo-email",
+        element: lazyPage(
+          () => import("../features/accounts/pages/email-link-pages"),
+          (m) => m.UndoEmailPage,
+        ),
+      },
       staffConsole,
       // Reminder e-mails link here; a visitor logs in first and then lands on My Books.
       { path: "mybooks", element: <MailLink to="/user/books" /> },

@@ -19,8 +19,11 @@ interface ConfirmDialogProps {
   onConfirm: () => Promise<unknown>;
   /** After the request succeeded; runs even if the dialog has gone meanwhile. */
   onConfirmed: () => void;
-  /** What the dialog says when the request failed; it stays open for another try. */
-  failureMessage: (error: unknown) => string;
+  /**
+   * What the dialog says when the request failed; it stays open for another try. Null when
+   * the dialog's own content already says it (a field that asks for something more).
+   */
+  failureMessage: (error: unknown) => string | null;
   onClose: () => void;
 }
 

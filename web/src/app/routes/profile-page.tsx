@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { AccountSettings } from "../../features/accounts/components/account-settings";
 import { DeleteAccountDialog } from "../../features/accounts/components/delete-account-dialog";
+import { AccountSecurity } from "../../features/accounts/components/security/account-security";
 import { UserDetails } from "../../features/accounts/components/user-details";
 import { CurrentBorrowings } from "../../features/loans/components/current-borrowings";
 import { LoanHistory } from "../../features/loans/components/loan-history";
@@ -21,7 +22,12 @@ function ProfileViewContent({ view }: { view: ProfileView }) {
     case "UserDetails":
       return <UserDetails />;
     case "Settings":
-      return <AccountSettings />;
+      return (
+        <>
+          <AccountSettings />
+          <AccountSecurity />
+        </>
+      );
     case "CurrentBorrowings":
       return <CurrentBorrowings />;
     case "LoanHistory":

@@ -1,4 +1,7 @@
-import { accountMessages as sharedAccountMessages } from "@folio/contract/constants";
+import {
+  accountMessages as sharedAccountMessages,
+  securityMessages,
+} from "@folio/contract/constants";
 
 /** The accounts feature's user-facing texts; spec §8's are word for word. */
 export const accountMessages = {
@@ -17,4 +20,27 @@ export const accountMessages = {
   resetLinkMissing: "This reset link is incomplete. Please ask for a new one.",
   passwordChanged: "Your password has been changed. Please log in with the new one.",
   requestFailed: "Something went wrong, please try again later",
+} as const;
+
+/** Account security's texts (design.md §7.4); the server's own messages are shown as sent. */
+export const securityTexts = {
+  ...securityMessages,
+  codeNeeded: "Please enter the 6-digit code from your app.",
+  recoveryCodeNeeded: "Please enter one of your recovery codes.",
+  currentPasswordNeeded: "Please enter your current password.",
+  twoFactorFailed: "Failed to load your two-factor sign-in, please try again later",
+  passkeysFailed: "Failed to load your passkeys, please try again later",
+  sessionsFailed: "Failed to load your sessions, please try again later",
+  passkeysUnsupported: "This browser cannot use passkeys.",
+  passkeySignInCancelled:
+    "Signing in with a passkey was cancelled. You can try again or log in with your password.",
+  passkeyAddCancelled: "No passkey was added: the request was cancelled.",
+  passkeyAlreadyAdded: "This device already has a passkey for your account.",
+  passkeyAdded: "Passkey added. You can now sign in with it.",
+  twoFactorTurnedOn: "Two-factor sign-in is on.",
+  codesCopied: "Recovery codes copied.",
+  codesNotCopied: "The codes could not be copied. Please select them and copy them yourself.",
+  exportStarted: "Your data is downloading.",
+  exportFailed: "Your data could not be downloaded, please try again later",
+  emailLinkIncomplete: "This link is incomplete. Please open the link from your email again.",
 } as const;

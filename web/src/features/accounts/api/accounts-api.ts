@@ -1,6 +1,5 @@
 import type {
   LoginRequest,
-  LoginResponse,
   RegisterRequest,
   RegisterResponse,
   ResetRequest,
@@ -9,15 +8,19 @@ import type {
   UpdateUserResponse,
   UserInfo,
 } from "@folio/contract/accounts";
+import type { LoginAnswer } from "@folio/contract/security";
 import { apiGet, apiPost } from "../../../lib/api-client";
 
 export function registerAccount(input: RegisterRequest): Promise<RegisterResponse> {
   return apiPost<RegisterResponse>("/api/users/register", input);
 }
 
-/** A wrong password answers 401, which here is a message for the form, not a dead session. */
-export function logIn(input: LoginRequest): Promise<LoginResponse> {
-  return apiPost<LoginResponse>("/api/auth/login", input, { unauthorizedEndsSession: false });
+/**
+ * A wrong password answers 401, which here is a message for the form, not a dead session. With
+ * two-factor sign-in on, the answer is a challenge and no token (LoginAnswer, design.md §7.4).
+ */
+export function logIn(input: LoginRequest): Promise<LoginAnswer> {
+  return apiPost<LoginAnswer>("/api/auth/login", input, { unauthorizedEndsSession: false });
 }
 
 export function logOut(): Promise<SimpleSuccess> {
@@ -41,8 +44,12 @@ export function updateAccount(changes: UpdateUserRequest): Promise<UpdateUserRes
   return apiPost<UpdateUserResponse>("/api/users/update", changes);
 }
 
-export function deleteAccount(): Promise<SimpleSuccess> {
-  return apiPost<SimpleSuccess>("/api/users/delete");
+/** The current password goes along only when the server has asked for it (design.md §7.4). */
+export function deleteAccount(currentPassword?: string): Promise<SimpleSuccess> {
+  return apiPost<SimpleSuccess>(
+    "/api/users/delete",
+    currentPassword ? { currentPassword } : undefined,
+  );
 }
 
 export function requestPasswordReset(email: string): Promise<SimpleSuccess> {

@@ -9,11 +9,16 @@ export function useFormProblem<Field extends string>() {
   const [problem, setProblem] = useState<FormProblem<Field> | null>(null);
   const errorId = useId();
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  // A field the message is about that is not on screen yet (the current password, which shows
+  // only once the server asks for it): it takes focus as it appears.
+  const focusOnArrival = useRef<Field | null>(null);
 
   const report = useCallback((next: FormProblem<Field>) => {
     setProblem(next);
     const first = next.fields[0];
-    if (first) inputs.current[first]?.focus();
+    const input = first ? inputs.current[first] : undefined;
+    focusOnArrival.current = first && !input ? first : null;
+    input?.focus();
   }, []);
 
   const clear = useCallback(() => setProblem(null), []);
@@ -22,6 +27,10 @@ export function useFormProblem<Field extends string>() {
   const fieldProps = (field: Field) => ({
     ref: (element: HTMLInputElement | null) => {
       inputs.current[field] = element;
+      if (element && focusOnArrival.current === field) {
+        focusOnArrival.current = null;
+        element.focus();
+      }
     },
     errorId: problem?.fields.includes(field) ? errorId : undefined,
   });

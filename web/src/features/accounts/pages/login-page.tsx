@@ -1,3 +1,4 @@
+import type { LoginResponse } from "@folio/contract/accounts";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
@@ -6,7 +7,9 @@ import { Button } from "../../../ui/button";
 import { checkLogin, type LoginValues } from "../account-validation";
 import { EmailField, FormProblemMessage, PasswordField } from "../components/account-fields";
 import { AccountTabs } from "../components/account-tabs";
-import { useLogin } from "../hooks/account-mutations";
+import { PasskeySignIn } from "../components/passkey-sign-in";
+import { TwoFactorStep } from "../components/two-factor-step";
+import { useLogin, type LoginOutcome } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import { readLoginPageState } from "../login-navigation";
 import { accountMessages } from "../messages";
@@ -32,9 +35,23 @@ export function LoginPage() {
   const login = useLogin();
   const form = useFormProblem<keyof LoginValues>();
   const [values, setValues] = useState<LoginValues>({ email: prefilledEmail, password: "" });
+  // With two-factor sign-in on, the password step answers a challenge for the code step.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   function update(field: keyof LoginValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function finish(session: LoginResponse) {
+    // Storing the token and leaving happen in one render, so the visitors-only guard of
+    // this page never redirects a half-finished login to the home page.
+    rememberLogin(session);
+    void navigate(returnTo, { replace: true });
+  }
+
+  function follow(outcome: LoginOutcome) {
+    if (outcome.state === "2fa_required") setChallenge(outcome.challenge);
+    else finish(outcome.login);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -47,20 +64,37 @@ export function LoginPage() {
     }
     form.clear();
     try {
-      const { login: session } = await login.mutateAsync({
-        email: values.email.trim(),
-        password: values.password,
-      });
-      // Storing the token and leaving happen in one render, so the visitors-only guard of
-      // this page never redirects a half-finished login to the home page.
-      rememberLogin(session);
-      void navigate(returnTo, { replace: true });
+      follow(
+        await login.mutateAsync({
+          email: values.email.trim(),
+          password: values.password,
+        }),
+      );
     } catch (error) {
       form.report({
         message: loginFailure(error),
         fields: error instanceof ApiError && error.code === "WRONG_CREDENTIALS" ? ["password"] : [],
       });
     }
+  }
+
+  if (challenge !== null) {
+    return (
+      <div className="page account-page">
+        <div className="account-page__panel">
+          <TwoFactorStep
+            challenge={challenge}
+            onSignedIn={finish}
+            onRestart={(message) => {
+              setChallenge(null);
+              update("password", "");
+              if (message) form.report({ message, fields: ["password"] });
+              else form.clear();
+            }}
+          />
+        </div>
+      </div>
+    );
   }
 
   const pending = login.isPending;
@@ -96,6 +130,7 @@ export function LoginPage() {
             {pending ? "Logging in…" : "Log in"}
           </Button>
         </form>
+        <PasskeySignIn onOutcome={follow} />
         <p className="account-page__switch">
           New to Folio? <Link to="/register">Create an account</Link>
         </p>

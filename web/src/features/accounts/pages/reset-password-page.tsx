@@ -61,7 +61,12 @@ export function ResetPasswordPage() {
         onError: (error) => {
           const invalidToken = error instanceof ApiError && error.code === "INVALID_RESET_TOKEN";
           setTokenRejected(invalidToken);
-          form.report({ message: failure(error), fields: [] });
+          // A refused password (a common one, design.md §7.4) is tied to its field.
+          const field = error instanceof ApiError ? error.field : undefined;
+          form.report({
+            message: failure(error),
+            fields: field === "password" || field === "confirmPassword" ? [field] : [],
+          });
         },
       },
     );

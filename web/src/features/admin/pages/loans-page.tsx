@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { isSessionEnd } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
+import { saveDownload } from "../../../lib/save-download";
 import { Button } from "../../../ui/button";
 import { FormMessage } from "../../../ui/text-field";
 import { useToast } from "../../../ui/toast";
@@ -14,7 +15,6 @@ import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useAdminLoans } from "../hooks/loan-queries";
 import { oneOf, useListParams } from "../hooks/use-list-params";
 import { adminMessages, problemText } from "../messages";
-import { saveDownload } from "../save-download";
 
 type LoanView = NonNullable<LoansQuery["status"]>;
 

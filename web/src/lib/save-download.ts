@@ -1,4 +1,4 @@
-import type { Download } from "../../lib/api-files";
+import type { Download } from "./api-files";
 
 /** How long the object URL lives after the click: long enough for the browser to start saving. */
 const REVOKE_AFTER_MS = 10_000;

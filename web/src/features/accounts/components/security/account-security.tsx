@@ -1,0 +1,20 @@
+import { DataExportSection } from "./data-export-section";
+import { PasskeysSection } from "./passkeys-section";
+import { SessionsSection } from "./sessions-section";
+import { TwoFactorSection } from "./two-factor-section";
+import "./security.css";
+
+/**
+ * Settings' account security (design.md §7.4), below the spec's own form: two-factor sign-in,
+ * passkeys, sessions and the data export. A reader who turns none of it on signs in as before.
+ */
+export function AccountSecurity() {
+  return (
+    <div className="account-security">
+      <TwoFactorSection />
+      <PasskeysSection />
+      <SessionsSection />
+      <DataExportSection />
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { fakeApi, sentBody } from "../../../../test/accounts";
+import { jsonResponse, requestUrl } from "../../../../test/books";
+import { renderWithProviders } from "../../../../test/render";
+import { TwoFactorSection } from "./two-factor-section";
+
+const SECRET = "JBSWY3DPEHPK3PXP";
+const OTPAUTH = `otpauth://totp/Folio:ada%40example.com?secret=${SECRET}&issuer=Folio`;
+const CODES = Array.from({ length: 10 }, (_, i) => `code-${String(i).padStart(5, "0")}`);
+
+function callsTo(fetchMock: ReturnType<typeof fakeApi>, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => requestUrl(input).pathname === path);
+}
+
+describe("TwoFactorSection", () => {
+  it("sets up two-factor sign-in: QR code, key, a first code, then the recovery codes once", async () => {
+    const user = userEvent.setup();
+    let enabled = false;
+    const fetchMock = fakeApi({
+      "/api/users/2fa": () =>
+        jsonResponse({ state: "success", enabled, recoveryCodesLeft: enabled ? 10 : 0 }),
+      "/api/users/2fa/setup": jsonResponse({
+        state: "success",
+        secret: SECRET,
+        otpauthUrl: OTPAUTH,
+      }),
+      "/api/users/2fa/enable": () => {
+        enabled = true;
+        return jsonResponse({ state: "success", recoveryCodes: CODES });
+      },
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+
+    expect(screen.getByRole("heading", { level: 3, name: "Two-factor sign-in" })).toBeVisible();
+    await user.click(await screen.findByRole("button", { name: "Turn on two-factor sign-in" }));
+
+    expect(
+      await screen.findByRole("heading", { name: "Set up your authenticator app" }),
+    ).toHaveFocus();
+    const qr = await screen.findByRole("img", { name: /QR code for two-factor sign-in/ });
+    expect(qr.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+    expect(screen.getByLabelText("Secret key")).toHaveTextContent(SECRET);
+    expect(screen.getByRole("link", { name: "open it in your authenticator app" })).toHaveAttribute(
+      "href",
+      OTPAUTH,
+    );
+
+    await user.type(screen.getByLabelText("Authentication code"), "12345");
+    await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Please enter the 6-digit code from your app.",
+    );
+    expect(callsTo(fetchMock, "/api/users/2fa/enable")).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText("Authentication code"));
+    await user.type(screen.getByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
+
+    expect(await screen.findByRole("heading", { name: "Save your recovery codes" })).toHaveFocus();
+    expect(sentBody(callsTo(fetchMock, "/api/users/2fa/enable")[0]?.[1])).toEqual({
+      code: "123456",
+    });
+    const list = screen.getByRole("list", { name: "Recovery codes" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(screen.getByText("These codes are shown only once.")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Copy codes" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Download codes" })).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "I have saved them" }));
+    expect(screen.queryByRole("list", { name: "Recovery codes" })).not.toBeInTheDocument();
+    expect(await screen.findByText("10 recovery codes left.", { exact: false })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Turn off two-factor sign-in" })).toBeVisible();
+  });
+
+  it("copies the recovery codes", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "/api/users/2fa": jsonResponse({ state: "success", enabled: false, recoveryCodesLeft: 0 }),
+        "/api/users/2fa/setup": jsonResponse({
+          state: "success",
+          secret: SECRET,
+          otpauthUrl: OTPAUTH,
+        }),
+        "/api/users/2fa/enable": jsonResponse({ state: "success", recoveryCodes: CODES }),
+      }),
+    );
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+    await user.click(await screen.findByRole("button", { name: "Turn on two-factor sign-in" }));
+    await user.type(await screen.findByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
+    await user.click(await screen.findByRole("button", { name: "Copy codes" }));
+
+    expect(await screen.findByText("Recovery codes copied.")).toBeVisible();
+    expect(await navigator.clipboard.readText()).toBe(CODES.join("\n"));
+  });
+
+  it("shows the server's message for a wrong first code and stays on the setup", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      "fetch",
+      fakeApi({
+        "/api/users/2fa": jsonResponse({ state: "success", enabled: false, recoveryCodesLeft: 0 }),
+        "/api/users/2fa/setup": jsonResponse({
+          state: "success",
+          secret: SECRET,
+          otpauthUrl: OTPAUTH,
+        }),
+        "/api/users/2fa/enable": jsonResponse(
+          {
+            state: "error",
+            code: "WRONG_CODE",
+            message: "That code is not right. Please try again.",
+            field: "code",
+          },
+          400,
+        ),
+      }),
+    );
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+    await user.click(await screen.findByRole("button", { name: "Turn on two-factor sign-in" }));
+    await user.type(await screen.findByLabelText("Authentication code"), "000000");
+    await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "That code is not right. Please try again.",
+    );
+    expect(screen.getByLabelText("Authentication code")).toHaveFocus();
+    expect(screen.getByLabelText("Secret key")).toBeVisible();
+  });
+
+  it("turns two-factor off, asking for the current password when the server wants it", async () => {
+    const user = userEvent.setup();
+    let enabled = true;
+    const fetchMock = fakeApi({
+      "/api/users/2fa": () =>
+        jsonResponse({ state: "success", enabled, recoveryCodesLeft: enabled ? 2 : 0 }),
+      "/api/users/2fa/disable": (() => {
+        let calls = 0;
+        return () => {
+          if (++calls === 1) {
+            return jsonResponse(
+              {
+                state: "error",
+                code: "REAUTH_REQUIRED",
+                message: "Please enter your current password to continue.",
+                field: "currentPassword",
+              },
+              403,
+            );
+          }
+          enabled = false;
+          return jsonResponse({ state: "success", message: "Two-factor sign-in is now off." });
+        };
+      })(),
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+
+    expect(await screen.findByText("2 recovery codes left.", { exact: false })).toBeVisible();
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Turn off two-factor sign-in" }));
+
+    const field = await screen.findByLabelText("Current password");
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Please enter your current password to continue.",
+    );
+    await user.type(field, "engine42{Enter}");
+
+    expect(await screen.findByText("Two-factor sign-in is now off.")).toBeVisible();
+    expect(await screen.findByRole("button", { name: "Turn on two-factor sign-in" })).toBeVisible();
+    expect(callsTo(fetchMock, "/api/users/2fa/disable").map(([, init]) => sentBody(init))).toEqual([
+      {},
+      { currentPassword: "engine42" },
+    ]);
+  });
+
+  it("says when its state cannot be loaded, with Try again", async () => {
+    vi.stubGlobal("fetch", fakeApi({ "/api/users/2fa": new Response("", { status: 502 }) }));
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+    expect(
+      await screen.findByText("Failed to load your two-factor sign-in, please try again later"),
+    ).toBeVisible();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeVisible();
+  });
+});
