@@ -14,7 +14,8 @@ import { hashOf, newToken } from "./tokens";
 
 const LINK_MS = EMAIL_CHANGE_HOURS * HOUR;
 
-const isUniqueViolation = (error: unknown): boolean => {
+/** Whether a write failed on a unique index (an address another account has). */
+export const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === "23505" || e.cause?.code === "23505";
 };
@@ -78,8 +79,15 @@ export async function requestEmailChange(
   );
 }
 
+type EmailChangeRow = typeof emailChanges.$inferSelect;
+
 /** Uses a mailed link of `kind` once, while it lives; null when it is unknown, used or old. */
-async function takeLink(tx: Transaction, token: string, kind: "confirm" | "undo", now: Date) {
+async function takeLink(
+  tx: Transaction,
+  token: string,
+  kind: "confirm" | "undo",
+  now: Date,
+): Promise<EmailChangeRow | null> {
   const [link] = await tx
     .update(emailChanges)
     .set({ usedAt: now })
@@ -95,69 +103,83 @@ async function takeLink(tx: Transaction, token: string, kind: "confirm" | "undo"
   return link ?? null;
 }
 
+/**
+ * Opens a mailed link of `kind`: limited per address and per token as resets are, taken once in
+ * the transaction `apply` runs in; null from `apply` (or a link unknown, used or old) is 400.
+ */
+async function openLink(
+  ctx: AppContext,
+  token: string,
+  ip: string,
+  kind: "confirm" | "undo",
+  apply: (tx: Transaction, link: EmailChangeRow, now: Date) => Promise<string | null>,
+): Promise<string> {
+  await ctx.rateLimiter.hit(
+    [`email-link:ip:${ip}`, `email-link:token:${hashOf(token).slice(0, 16)}`],
+    ctx.config.authRateLimit,
+  );
+  const now = ctx.clock.now();
+  let email: string | null;
+  try {
+    email = await ctx.db.transaction(async (tx) => {
+      const link = await takeLink(tx, token, kind, now);
+      return link ? apply(tx, link, now) : null;
+    });
+  } catch (error) {
+    // The address was taken by another account meanwhile.
+    if (isUniqueViolation(error)) throw errors.emailTaken();
+    throw error;
+  }
+  if (!email) throw errors.emailLinkInvalid();
+  return email;
+}
+
 /** Opens the link mailed to the new address: the change is made and the old address told. */
 export async function confirmEmailChange(
   ctx: AppContext,
   token: string,
   ip: string,
 ): Promise<EmailLinkResponse> {
-  await ctx.rateLimiter.hit(
-    [`email-link:ip:${ip}`, `email-link:token:${hashOf(token).slice(0, 16)}`],
-    ctx.config.authRateLimit,
-  );
-  const now = ctx.clock.now();
-  try {
-    const newEmail = await ctx.db.transaction(async (tx) => {
-      const link = await takeLink(tx, token, "confirm", now);
-      if (!link) return null;
-      const [changed] = await tx
-        .update(users)
-        .set({ email: link.newEmail, emailVerifiedAt: now })
-        .where(and(eq(users.id, link.userId), eq(users.email, link.oldEmail)))
-        .returning({ name: users.name });
-      // The address changed some other way since the link was sent: the link is spent.
-      if (!changed) return null;
-      // A reset link mailed to the old address must not work on the account afterwards.
-      await endResetLinks(tx, link.userId, now);
-      const undo = newToken();
-      const expiresAt = new Date(now.getTime() + LINK_MS);
-      await tx.insert(emailChanges).values({
-        tokenHash: hashOf(undo),
-        userId: link.userId,
-        kind: "undo",
-        oldEmail: link.oldEmail,
-        newEmail: link.newEmail,
-        createdAt: now,
-        expiresAt,
-      });
-      await enqueueMail(
-        tx,
-        {
-          type: "email_changed",
-          to: link.oldEmail,
-          data: {
-            name: changed.name,
-            newEmail: link.newEmail,
-            undoUrl: `${ctx.config.publicUrl}/undo-email?token=${undo}`,
-            expiresAt,
-          },
-        },
-        ctx.mail.format,
-        now,
-      );
-      return link.newEmail;
+  const newEmail = await openLink(ctx, token, ip, "confirm", async (tx, link, now) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ email: link.newEmail, emailVerifiedAt: now })
+      .where(and(eq(users.id, link.userId), eq(users.email, link.oldEmail)))
+      .returning({ name: users.name });
+    // The address changed some other way since the link was sent: the link is spent.
+    if (!changed) return null;
+    // A reset link mailed to the old address must not work on the account afterwards.
+    await endResetLinks(tx, link.userId, now);
+    const undo = newToken();
+    const expiresAt = new Date(now.getTime() + LINK_MS);
+    await tx.insert(emailChanges).values({
+      tokenHash: hashOf(undo),
+      userId: link.userId,
+      kind: "undo",
+      oldEmail: link.oldEmail,
+      newEmail: link.newEmail,
+      createdAt: now,
+      expiresAt,
     });
-    if (!newEmail) throw errors.emailLinkInvalid();
-    ctx.mail.nudge();
-    return {
-      state: "success",
-      message: `Your email address is now ${newEmail}.`,
-      email: newEmail,
-    };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.emailTaken();
-    throw error;
-  }
+    await enqueueMail(
+      tx,
+      {
+        type: "email_changed",
+        to: link.oldEmail,
+        data: {
+          name: changed.name,
+          newEmail: link.newEmail,
+          undoUrl: `${ctx.config.publicUrl}/undo-email?token=${undo}`,
+          expiresAt,
+        },
+      },
+      ctx.mail.format,
+      now,
+    );
+    return link.newEmail;
+  });
+  ctx.mail.nudge();
+  return { state: "success", message: `Your email address is now ${newEmail}.`, email: newEmail };
 }
 
 /**
@@ -169,34 +191,21 @@ export async function undoEmailChange(
   token: string,
   ip: string,
 ): Promise<EmailLinkResponse> {
-  await ctx.rateLimiter.hit(
-    [`email-link:ip:${ip}`, `email-link:token:${hashOf(token).slice(0, 16)}`],
-    ctx.config.authRateLimit,
-  );
-  const now = ctx.clock.now();
-  try {
-    const oldEmail = await ctx.db.transaction(async (tx) => {
-      const link = await takeLink(tx, token, "undo", now);
-      if (!link) return null;
-      const [changed] = await tx
-        .update(users)
-        .set({ email: link.oldEmail, emailVerifiedAt: now })
-        .where(eq(users.id, link.userId))
-        .returning({ id: users.id });
-      if (!changed) return null;
-      await endChangeLinks(tx, link.userId, now);
-      await endResetLinks(tx, link.userId, now);
-      await endSessions(tx, link.userId, now);
-      return link.oldEmail;
-    });
-    if (!oldEmail) throw errors.emailLinkInvalid();
-    return {
-      state: "success",
-      message: `Your email address is ${oldEmail} again, and every session has been signed out. If you did not ask for the change, please reset your password.`,
-      email: oldEmail,
-    };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.emailTaken();
-    throw error;
-  }
+  const oldEmail = await openLink(ctx, token, ip, "undo", async (tx, link, now) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ email: link.oldEmail, emailVerifiedAt: now })
+      .where(eq(users.id, link.userId))
+      .returning({ id: users.id });
+    if (!changed) return null;
+    await endChangeLinks(tx, link.userId, now);
+    await endResetLinks(tx, link.userId, now);
+    await endSessions(tx, link.userId, now);
+    return link.oldEmail;
+  });
+  return {
+    state: "success",
+    message: `Your email address is ${oldEmail} again, and every session has been signed out. If you did not ask for the change, please reset your password.`,
+    email: oldEmail,
+  };
 }

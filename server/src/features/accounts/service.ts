@@ -20,7 +20,7 @@ import { penceToPounds } from "../../money";
 import { enqueueMail } from "../notifications";
 import type { AuthUser } from "./auth";
 import { isCommonPassword } from "./common-passwords";
-import { endResetLinks, requestEmailChange } from "./email-change";
+import { endResetLinks, isUniqueViolation, requestEmailChange } from "./email-change";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { requireRecentAuth } from "./reauth";
 import { endSessions, SESSION_MS, startSession, type SignInSource } from "./sessions";
@@ -60,11 +60,6 @@ export async function mailRecipientOf(
     .where(eq(users.id, userId));
   return reader;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
-};
 
 function presentUserInfo(row: UserRow): UserInfo {
   return {

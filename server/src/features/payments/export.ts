@@ -1,8 +1,9 @@
 import { wireId } from "@folio/contract/common";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { books, ledger, loans } from "../../db/schema";
 import { penceToPounds } from "../../money";
+import { runningLedgerOf } from "./staff-ledger";
 
 /**
  * Every ledger row of the reader, newest first, with the balance right after it, for their
@@ -10,23 +11,7 @@ import { penceToPounds } from "../../money";
  * data and stays out; the reason they gave is about this reader and goes in.
  */
 export async function exportLedgerOf(db: Executor, userId: string) {
-  const running = db
-    .select({
-      id: ledger.id,
-      kind: ledger.kind,
-      amountPence: ledger.amountPence,
-      createdAt: ledger.createdAt,
-      loanId: ledger.loanId,
-      reason: ledger.reason,
-      refundOf: ledger.refundOf,
-      balancePence:
-        sql<number>`(sum(${ledger.amountPence}) over (order by ${ledger.createdAt}, ${ledger.id}))::int`
-          .mapWith(Number)
-          .as("balance_pence"),
-    })
-    .from(ledger)
-    .where(eq(ledger.userId, userId))
-    .as("running");
+  const running = runningLedgerOf(db, userId);
   const rows = await db
     .select({
       id: running.id,

@@ -9,17 +9,11 @@ import { penceToPounds } from "../../money";
 const actors = alias(users, "actor");
 
 /**
- * A reader's ledger as the staff console shows it, newest first: each row with the balance right
- * after it (summed over all their rows, as the statement does), the book a charge or refund was
- * for, who made a staff entry and why, and for a charge how much of it can still be refunded.
- * With `ledgerId`, that one row.
+ * A reader's ledger rows, each with the balance right after it (summed over all their rows, as
+ * the statement does): the subquery the staff console and the reader's export both read.
  */
-export async function staffLedgerOf(
-  db: Executor,
-  userId: string,
-  options: { limit: number; ledgerId?: number },
-): Promise<AdminLedgerEntry[]> {
-  const running = db
+export function runningLedgerOf(db: Executor, userId: string) {
+  return db
     .select({
       id: ledger.id,
       kind: ledger.kind,
@@ -37,6 +31,20 @@ export async function staffLedgerOf(
     .from(ledger)
     .where(eq(ledger.userId, userId))
     .as("running");
+}
+
+/**
+ * A reader's ledger as the staff console shows it, newest first: each row with the balance right
+ * after it (summed over all their rows, as the statement does), the book a charge or refund was
+ * for, who made a staff entry and why, and for a charge how much of it can still be refunded.
+ * With `ledgerId`, that one row.
+ */
+export async function staffLedgerOf(
+  db: Executor,
+  userId: string,
+  options: { limit: number; ledgerId?: number },
+): Promise<AdminLedgerEntry[]> {
+  const running = runningLedgerOf(db, userId);
   const refundedPence = sql<number>`(select coalesce(sum(refund.amount_pence), 0)::int
     from ledger refund where refund.refund_of = ${running.id})`;
   const rows = await db
