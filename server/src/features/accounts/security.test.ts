@@ -381,6 +381,8 @@ describe("sessions", () => {
     const mail = await lastMailTo(user.email);
     expect(mail?.textBody).toContain("Safari 17 on macOS");
     expect(mail?.textBody).toContain("127.0.0.1");
+    // The link goes to Settings, where the sessions list is.
+    expect(mail?.textBody).toContain("See your sessions: http://shop.test/user/settings");
     // A newer version of the same browser is not a new browser.
     await callAs(SAFARI_MAC.replace("17.5", "18.1"), "POST", "/api/auth/login", {
       email: user.email,

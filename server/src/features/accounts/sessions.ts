@@ -89,7 +89,7 @@ export async function startSession(
         device: [browser || "An unknown browser", os].filter(Boolean).join(" on "),
         ip: source.ip,
         at: now,
-        settingsUrl: `${ctx.config.publicUrl}/settings`,
+        settingsUrl: `${ctx.config.publicUrl}/user/settings`,
       },
     },
     ctx.mail.format,

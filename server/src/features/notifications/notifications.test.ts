@@ -350,7 +350,7 @@ describe("mail templates", () => {
       device: "Firefox 133 on Windows 10",
       ip: "203.0.113.9",
       at: due,
-      settingsUrl: "http://shop.test/settings",
+      settingsUrl: "http://shop.test/user/settings",
     },
     email_change_confirm: {
       name: null,
