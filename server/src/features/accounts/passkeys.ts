@@ -25,9 +25,9 @@ import { startSession, type SignInSource } from "./sessions";
 const CHALLENGE_MS = 5 * 60_000;
 
 /**
- * The relying party: the shop's own host. An address cannot be a WebAuthn RP ID, so a shop
- * served from a loopback address (a machine of one's own) takes passkeys at localhost, on the
- * same port.
+ * The relying party: the shop's own host. An IP address cannot be a WebAuthn RP ID, so a shop
+ * served from an address rather than a name (`npm start`, the e2e server) takes passkeys at
+ * localhost, on the same port.
  */
 export function relyingParty(publicUrl: string): { rpID: string; origins: string[] } {
   const url = new URL(publicUrl);

@@ -56,7 +56,8 @@ export async function afterSignIn(
 
 const tags = ["accounts"];
 const security = [{ bearer: [] }];
-const errorsOf = (...codes: number[]) =>
+/** The error bodies a call may answer, by status, for its OpenAPI entry. */
+export const errorsOf = (...codes: number[]) =>
   Object.fromEntries(codes.map((code) => [code, errorBodySchema]));
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (

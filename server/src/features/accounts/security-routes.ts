@@ -1,6 +1,5 @@
 // The calls of design.md §7.4 (account security); the spec's own account calls are in routes.ts.
 import { loginResponseSchema, simpleSuccessSchema } from "@folio/contract/accounts";
-import { errorBodySchema } from "@folio/contract/common";
 import {
   emailLinkRequestSchema,
   emailLinkResponseSchema,
@@ -32,7 +31,7 @@ import {
   registerPasskey,
   registrationOptions,
 } from "./passkeys";
-import { afterSignIn, signInSource, type AccountRoutesOptions } from "./routes";
+import { afterSignIn, errorsOf, signInSource, type AccountRoutesOptions } from "./routes";
 import { sessionAnswer } from "./service";
 import { listSessions, revokeOtherSessions, revokeSession } from "./sessions";
 import {
@@ -45,8 +44,6 @@ import {
 
 const tags = ["account security"];
 const security = [{ bearer: [] }];
-const errorsOf = (...codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorBodySchema]));
 
 export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,

@@ -1,7 +1,8 @@
 import type { Role } from "@folio/contract/admin";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { users } from "../../db/schema";
+import { endSessions } from "./sessions";
 
 // What staff may change on an account (design.md §7.1): its block and its role. The rules of who
 // may do it to whom are the staff console's; these only make the change, on a locked row.
@@ -41,10 +42,7 @@ export async function lockAccount(
  */
 export async function blockAccount(tx: Transaction, userId: string, at: Date): Promise<void> {
   await tx.update(users).set({ blockedAt: at }).where(eq(users.id, userId));
-  await tx
-    .update(sessions)
-    .set({ revokedAt: at })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await endSessions(tx, userId, at);
 }
 
 /** Lets the account sign in again; the sessions a block ended stay ended. */

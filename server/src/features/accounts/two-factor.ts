@@ -219,6 +219,3 @@ export async function loginWithCode(
   if (result === "wrong") throw errors.wrongCode(401);
   return { ...result, userId };
 }
-
-/** Whether the account has two-factor on (login then answers a challenge). */
-export const hasTwoFactor = (row: { totpSecret: string | null }) => row.totpSecret !== null;
