@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { storedToken } from "../../../lib/storage";
 import { fakeApi, sentBody } from "../../../test/accounts";
@@ -63,7 +63,8 @@ describe("ConfirmEmailPage", () => {
       "href",
       "/user/settings",
     );
-    expect(storedEmail.read()).toBe("new@example.com");
+    // Written by an effect after the answer shows: it may land just after the link appears.
+    await waitFor(() => expect(storedEmail.read()).toBe("new@example.com"));
   });
 
   it("says clearly when the link is invalid or has expired, without ending a session", async () => {
@@ -122,7 +123,8 @@ describe("UndoEmailPage", () => {
       "href",
       "/forgot-password",
     );
-    expect(signOut).toHaveBeenCalledTimes(1);
+    // Signing out is an effect of the answer, as the stored email above is.
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
     expect(sentBody(callsTo(fetchMock, "/api/users/email/undo")[0]?.[1])).toEqual({
       token: "undo-1",
     });
