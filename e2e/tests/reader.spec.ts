@@ -286,8 +286,14 @@ test.describe("the reader", () => {
 
     // The controls step aside and the book fills the screen from the top.
     await expect(page.locator(".reader")).toHaveAttribute("data-controls", "hidden");
-    const bar = await page.locator(".reader-bar--top").boundingBox();
-    expect(bar!.y + bar!.height).toBeLessThanOrEqual(0);
+    // The bars slide away over 0.2 s: wait for the slide to end, not just for it to start.
+    const topBar = page.locator(".reader-bar--top");
+    await expect
+      .poll(async () => {
+        const bar = await topBar.boundingBox();
+        return bar!.y + bar!.height;
+      })
+      .toBeLessThanOrEqual(0);
     const frame = await page.locator(SHOWN_FRAME).boundingBox();
     expect(frame!.y).toBeLessThanOrEqual(40);
     expect(frame!.height).toBeGreaterThan(700);
