@@ -49,7 +49,53 @@ export const bookListSchema = z.object({
 });
 export type BookList = z.infer<typeof bookListSchema>;
 
-export const popularQuerySchema = z.object(pagingQuery);
+/** How a list of books may be ordered (design.md §7.5). */
+export const BOOK_SORTS = ["relevance", "popular", "rating", "newest", "title"] as const;
+export type BookSort = (typeof BOOK_SORTS)[number];
+
+const sortSchema = z.enum(BOOK_SORTS, {
+  error: `must be one of ${BOOK_SORTS.join(", ")}`,
+});
+
+/** A yes/no in a query string: "true" or "false" (a JSON boolean passes too). */
+const flagSchema = z.preprocess(
+  (input) => (input === "true" ? true : input === "false" ? false : input),
+  z.boolean({ error: "must be true or false" }),
+);
+
+/** A least rating in a query string: a number from 1 to 5 (halves allowed: 3.5). */
+const minRatingSchema = z.preprocess(
+  (input) => (typeof input === "string" && input.trim() !== "" ? Number(input) : input),
+  z
+    .number({ error: "must be a number from 1 to 5" })
+    .min(1, { error: "must be at least 1" })
+    .max(5, { error: "must be at most 5" }),
+);
+
+/**
+ * The narrowing every list of books may take beside the spec's parameters: only books that can
+ * be borrowed now, and only books rated at least so high.
+ */
+const filterQuery = {
+  available: flagSchema.optional(),
+  minRating: minRatingSchema.optional(),
+};
+
+export interface BookFilters {
+  available?: boolean | undefined;
+  minRating?: number | undefined;
+}
+
+/**
+ * Popular as the spec has it (page/pageSize), and as the library grid asks it: ordered by `sort`
+ * (default `popular`), narrowed to one category and by the filters.
+ */
+export const popularQuerySchema = z.object({
+  ...pagingQuery,
+  sort: sortSchema.optional(),
+  categoryId: idSchema.optional(),
+  ...filterQuery,
+});
 export type PopularQuery = z.infer<typeof popularQuerySchema>;
 
 export const getBookQuerySchema = z.object({ bookId: idSchema });
@@ -64,13 +110,31 @@ export const searchQuerySchema = z.object({
   author: searchText,
   category: searchText,
   ...pagingQuery,
+  /** Default `relevance`: exact, then prefix, then word, then similar (typos forgiven). */
+  sort: sortSchema.optional(),
+  ...filterQuery,
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-export const searchResultSchema = bookListSchema.extend({ message: z.string() });
+export const searchResultSchema = bookListSchema.extend({
+  message: z.string(),
+  /**
+   * The search as the reader likely meant it when a word of theirs is in no title or author
+   * and a close one is ("pride and prejudise" → "Pride and Prejudice"); else null.
+   */
+  didYouMean: z.string().nullable(),
+  /** Which field didYouMean is for: the one searched that held the unknown word. */
+  didYouMeanField: z.enum(["title", "author"]).nullable(),
+});
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const booksByCategoryQuerySchema = z.object({ categoryId: idSchema, ...pagingQuery });
+export const booksByCategoryQuerySchema = z.object({
+  categoryId: idSchema,
+  ...pagingQuery,
+  /** Default `title`, as the spec lists a category. */
+  sort: sortSchema.optional(),
+  ...filterQuery,
+});
 
 export const booksByCategorySchema = bookListSchema.extend({
   categoryId: wireIdSchema,
@@ -97,3 +161,41 @@ export const categoryParamsSchema = z.object({ id: idSchema });
 
 export const categoryDetailSchema = categorySchema.extend({ state: z.literal("success") });
 export type CategoryDetail = z.infer<typeof categoryDetailSchema>;
+
+/** Suggestions start at this many characters (design.md §7.5). */
+export const SUGGEST_MIN_CHARACTERS = 2;
+export const SUGGEST_MAX = 8;
+
+export const suggestQuerySchema = z.object({
+  q: z.string({ error: "must be text" }).max(200, { error: "must be at most 200 characters" }),
+});
+
+export const suggestionSchema = z.object({
+  kind: z.enum(["title", "author", "category"]),
+  text: z.string(),
+  /** The book a title suggestion opens; null for an author or a category. */
+  bookId: wireIdSchema.nullable(),
+  /** The category a category suggestion opens; null otherwise. */
+  categoryId: wireIdSchema.nullable(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** At most SUGGEST_MAX; none for fewer than SUGGEST_MIN_CHARACTERS characters. */
+export const suggestResultSchema = z.object({
+  state: z.literal("success"),
+  suggestions: z.array(suggestionSchema),
+});
+export type SuggestResult = z.infer<typeof suggestResultSchema>;
+
+export const relatedQuerySchema = z.object({ bookId: idSchema });
+
+/** Where a book's page leads next; each list has at most RELATED_MAX books, none retired. */
+export const RELATED_MAX = 8;
+export const relatedResultSchema = z.object({
+  state: z.literal("success"),
+  /** Books most often borrowed by readers who borrowed this one. */
+  alsoBorrowed: z.array(bookSchema),
+  sameAuthor: z.array(bookSchema),
+  sameCategory: z.array(bookSchema),
+});
+export type RelatedResult = z.infer<typeof relatedResultSchema>;

@@ -32,6 +32,7 @@ import {
 } from "./features/holds";
 import { holdRoutes } from "./features/holds/routes";
 import {
+  alsoBorrowed,
   borrowBooks,
   exportLoansOf,
   lendKeptCopy,
@@ -261,6 +262,7 @@ export async function buildApp({
       const user = bearerToken(request) ? await authenticate(ctx, request).catch(() => null) : null;
       return bookHolds(ctx, book, user);
     },
+    alsoBorrowed: (bookId, limit) => alsoBorrowed(ctx.db, bookId, limit),
   });
   const remindAtLogin = async (userId: string) => {
     const now = clock.now();

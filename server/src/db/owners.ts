@@ -5,6 +5,7 @@
 export const tableOwners = {
   categories: "catalogue",
   books: "catalogue",
+  search_words: "catalogue",
   users: "accounts",
   sessions: "accounts",
   password_resets: "accounts",

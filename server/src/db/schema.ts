@@ -81,6 +81,13 @@ export const books = pgTable(
     ),
     index("books_search_title_trgm").using("gin", t.searchTitle.op("gin_trgm_ops")),
     index("books_search_author_trgm").using("gin", t.searchAuthor.op("gin_trgm_ops")),
+    // Suggestions as you type: titles and authors that start with what was typed.
+    index("books_search_title_prefix").on(t.searchTitle.op("text_pattern_ops")),
+    index("books_search_author_prefix").on(t.searchAuthor.op("text_pattern_ops")),
+    // The library grid's and a book page's orders (design.md §7.5).
+    index("books_category_popular_idx").on(t.categoryId, t.recentLoans.desc(), t.id),
+    index("books_rating_idx").on(sql`${t.rating} desc nulls last`, t.ratingCount.desc(), t.id),
+    index("books_newest_idx").on(t.createdAt.desc(), t.id.desc()),
     check("books_price_positive", sql`${t.pricePence} > 0`),
     check("books_copies_nonnegative", sql`${t.totalCopies} >= 0`),
     check(
@@ -91,6 +98,30 @@ export const books = pgTable(
       "books_rating_range",
       sql`${t.rating} is null or (${t.rating} >= 1 and ${t.rating} <= 5)`,
     ),
+  ],
+);
+
+/**
+ * Every word of the catalogue's titles and authors (search form, split at anything not a letter
+ * or digit), kept by a trigger on books: what a typo is corrected against. A few hundred
+ * thousand words at most however many books, so a similarity lookup here is cheap where one over
+ * the books themselves is not. A word whose last book went stays: it then corrects to nothing.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    /**
+     * Books whose title or author held the word at the last rebuild (search_words_rebuild(), run
+     * by the migration and after a bulk load); a word added since counts 1. It only breaks ties
+     * between equally close corrections, so the trigger does not lock a common word's row to
+     * count it: two imports at once never wait on each other here.
+     */
+    books: integer("books").notNull().default(0),
+  },
+  (t) => [
+    index("search_words_trgm").using("gist", t.word.op("gist_trgm_ops")),
+    index("search_words_prefix").on(t.word.op("text_pattern_ops")),
   ],
 );
 

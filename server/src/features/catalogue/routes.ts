@@ -8,8 +8,12 @@ import {
   categoryParamsSchema,
   getBookQuerySchema,
   popularQuerySchema,
+  relatedQuerySchema,
+  relatedResultSchema,
   searchQuerySchema,
   searchResultSchema,
+  suggestQuerySchema,
+  suggestResultSchema,
 } from "@folio/contract/catalogue";
 import { errorBodySchema, idSchema } from "@folio/contract/common";
 import { bookDetailWithHoldsSchema, type BookHolds } from "@folio/contract/holds";
@@ -21,6 +25,8 @@ import { sendJsonText } from "../../http/json-text";
 import type { ContentStore } from "../../storage/content-store";
 import { ResponseCache } from "../../http/response-cache";
 import { CatalogueWatch } from "./freshness";
+import { relatedBooks, type AlsoBorrowed } from "./related";
+import { suggestBooks } from "./suggest";
 import {
   coverOf,
   dropKeptCatalogue,
@@ -40,9 +46,12 @@ export interface CatalogueDeps {
    * app.ts passes it in. Without it, no one waits.
    */
   bookHolds?: (request: FastifyRequest, book: BookDetail) => Promise<BookHolds>;
+  /** What readers of a book also borrowed: loans know, app.ts passes it in. Without it, none. */
+  alsoBorrowed?: AlsoBorrowed;
 }
 
 const noQueue = async (): Promise<BookHolds> => ({ holdsWaiting: 0, estimatedWaitDays: null });
+const noLoans: AlsoBorrowed = async () => [];
 
 /**
  * How long each process may answer a catalogue read from memory (see response-cache.ts).
@@ -52,7 +61,13 @@ const noQueue = async (): Promise<BookHolds> => ({ holdsWaiting: 0, estimatedWai
  * A staff change to the catalogue drops them all, in every process, within a second (decision
  * 020): each process watches the catalogue's version.
  */
-export const CACHE_MS = { categories: 30_000, popular: 5_000, search: 10_000 };
+export const CACHE_MS = {
+  categories: 30_000,
+  popular: 5_000,
+  search: 10_000,
+  suggest: 30_000,
+  related: 30_000,
+};
 
 /** A client asking `Cache-Control: no-cache` gets a fresh answer (the benchmark's latency run). */
 const wantsFresh = (request: FastifyRequest) =>
@@ -81,13 +96,15 @@ const failures = { 400: errorBodySchema, 404: errorBodySchema };
 
 export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
   app,
-  { db, content, bookHolds = noQueue },
+  { db, content, bookHolds = noQueue, alsoBorrowed = noLoans },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const caches = {
     categories: new ResponseCache<string>(CACHE_MS.categories, 1),
     popular: new ResponseCache<string>(CACHE_MS.popular, 100),
     search: new ResponseCache<string>(CACHE_MS.search, 5000),
+    suggest: new ResponseCache<string>(CACHE_MS.suggest, 5000),
+    related: new ResponseCache<string>(CACHE_MS.related, 5000),
   };
   const watch = new CatalogueWatch(db, (error) =>
     app.log.warn({ err: error }, "could not read the catalogue's version"),
@@ -142,7 +159,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
         tags,
         summary: "Search by title, author and category",
         description:
-          "Case- and accent-insensitive substring match; exact matches first, then prefixes, then the rest.",
+          "Case- and accent-insensitive; a word in no title or author is taken as its closest word (typos forgiven) and didYouMean says so. By relevance: exact matches first, then prefixes, then at a word's start, then the rest. Optional sort, available and minRating narrow and order it.",
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, 400: errorBodySchema },
       },
@@ -150,6 +167,42 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
     (request, reply) =>
       cached(caches.search, request, reply, JSON.stringify(request.query), (fresh) =>
         searchBooks(db, request.query, { fresh }),
+      ),
+  );
+
+  api.get(
+    "/api/books/suggest",
+    {
+      schema: {
+        tags,
+        summary: "Suggestions as a reader types",
+        description:
+          "Titles, authors and categories for what has been typed so far, at most 8; none for fewer than 2 characters. A last word that begins no word of the catalogue is taken as its closest word.",
+        querystring: suggestQuerySchema,
+        response: { 200: suggestResultSchema, 400: errorBodySchema },
+      },
+    },
+    (request, reply) =>
+      cached(caches.suggest, request, reply, request.query.q, () =>
+        suggestBooks(db, request.query.q),
+      ),
+  );
+
+  api.get(
+    "/api/books/related",
+    {
+      schema: {
+        tags,
+        summary: "Where a book leads next",
+        description:
+          "Books most borrowed by readers who borrowed this one, more by its author, more in its category.",
+        querystring: relatedQuerySchema,
+        response: { 200: relatedResultSchema, ...failures },
+      },
+    },
+    (request, reply) =>
+      cached(caches.related, request, reply, String(request.query.bookId), () =>
+        relatedBooks(db, request.query.bookId, alsoBorrowed),
       ),
   );
 

@@ -1,20 +1,18 @@
 import { wireId } from "@folio/contract/common";
-import {
-  DEFAULT_PAGE_SIZE,
-  SEARCH_PARAMETER_REQUIRED,
-  UNPAGED_LIST_LIMIT,
-} from "@folio/contract/constants";
+import { DEFAULT_PAGE_SIZE, UNPAGED_LIST_LIMIT } from "@folio/contract/constants";
 import {
   type Book,
   type BookDetail,
   type BookList,
   type BooksByCategory,
   type CategoriesList,
+  type BookFilters,
+  type BookSort,
   type CategoryDetail,
   type SearchQuery,
   type SearchResult,
 } from "@folio/contract/catalogue";
-import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
 import { keyReadsOf, type Database, type Executor } from "../../db/client";
 import { jsonArrayOf, parseJsonRows } from "../../db/json";
@@ -24,7 +22,18 @@ import type { ContentStore } from "../../storage/content-store";
 import { drawCover } from "./cover";
 import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
 import { ResponseCache } from "../../http/response-cache";
-import { escapeLike, normalizeForSearch } from "./search-text";
+import { normalizeForSearch } from "./search-text";
+import {
+  filterConditions,
+  lookUpWords,
+  orderOf,
+  searchStatement,
+  termsFrom,
+  typedTerms,
+  wordsOf,
+  type SearchTerms,
+  type WordLookup,
+} from "./search";
 
 export interface Paging {
   page?: number | undefined;
@@ -128,12 +137,39 @@ function preparedFor(db: Database) {
 }
 const prepared = perDatabase(preparedFor);
 
-export async function listPopularBooks(db: Database, paging: Paging): Promise<BookList> {
-  const window = windowOf(paging);
-  const rows = await prepared(db).popular.execute({
-    limit: window.pageSize + 1,
-    offset: window.offset,
-  });
+/** The library grid's choices beside the spec's paging (design.md §7.5). */
+export interface ListChoices extends Paging, BookFilters {
+  sort?: BookSort | undefined;
+  categoryId?: number | undefined;
+}
+
+const chooses = (choices: ListChoices) =>
+  choices.sort !== undefined ||
+  choices.categoryId !== undefined ||
+  choices.available !== undefined ||
+  choices.minRating !== undefined;
+
+/** Relevance means nothing without a search: a list asked for it takes its own default. */
+const sortOf = (sort: BookSort | undefined, fallback: Exclude<BookSort, "relevance">) =>
+  sort === undefined || sort === "relevance" ? fallback : sort;
+
+export async function listPopularBooks(db: Database, choices: ListChoices): Promise<BookList> {
+  const window = windowOf(choices);
+  // The spec's call, as the spec has it: the prepared statement.
+  if (!chooses(choices)) {
+    const rows = await prepared(db).popular.execute({
+      limit: window.pageSize + 1,
+      offset: window.offset,
+    });
+    return toList(rows, window);
+  }
+  const conditions = [isNull(books.retiredAt), ...filterConditions(choices)];
+  if (choices.categoryId !== undefined) conditions.push(eq(books.categoryId, choices.categoryId));
+  const rows = await selectBooks(db)
+    .where(and(...conditions))
+    .orderBy(...orderOf(sortOf(choices.sort, "popular")))
+    .limit(window.pageSize + 1)
+    .offset(window.offset);
   return toList(rows, window);
 }
 
@@ -178,58 +214,6 @@ export async function getBook(db: Database, bookId: number): Promise<BookDetail>
 }
 
 /**
- * The search as a query not yet run, so the benchmark can EXPLAIN the very statement the route
- * sends.
- */
-export function searchStatement(db: Executor, query: SearchQuery) {
-  const terms = {
-    title: normalizeForSearch(query.title ?? ""),
-    author: normalizeForSearch(query.author ?? ""),
-    category: normalizeForSearch(query.category ?? ""),
-  };
-  if (!terms.title && !terms.author && !terms.category) {
-    throw errors.validation(SEARCH_PARAMETER_REQUIRED);
-  }
-  const contains = (term: string) => `%${escapeLike(term)}%`;
-  // Retired books are gone from search (design.md §7.1).
-  const conditions: SQL[] = [isNull(books.retiredAt)];
-  if (terms.title) conditions.push(sql`${books.searchTitle} like ${contains(terms.title)}`);
-  if (terms.author) conditions.push(sql`${books.searchAuthor} like ${contains(terms.author)}`);
-  if (terms.category) {
-    conditions.push(
-      sql`${books.categoryId} in (select ${categories.id} from ${categories} where ${categories.searchName} like ${contains(terms.category)})`,
-    );
-  }
-  // Rank on the most specific field asked for: exact match, then prefix, then contains.
-  const [rankColumn, rankTerm] = terms.title
-    ? [books.searchTitle, terms.title]
-    : terms.author
-      ? [books.searchAuthor, terms.author]
-      : [books.searchTitle, ""];
-  const rank = sql`case when ${rankColumn} = ${rankTerm} then 0 when ${rankColumn} like ${`${escapeLike(rankTerm)}%`} then 1 else 2 end`;
-
-  const window = windowOf({ page: query.page ?? 1, pageSize: query.pageSize });
-  // Only the ids of the page: at a million books a common word matches thousands of rows, and
-  // joining each to its category before the sort took a third of the time. The page's books
-  // are read by id afterwards.
-  const statement = db
-    .select({ id: books.id })
-    .from(books)
-    .where(and(...conditions))
-    .orderBy(rank, asc(books.title), asc(books.id))
-    .limit(window.pageSize + 1)
-    .offset(window.offset);
-  const key = JSON.stringify([
-    terms.title,
-    terms.author,
-    terms.category,
-    window.page,
-    window.pageSize,
-  ]);
-  return { statement, window, key };
-}
-
-/**
  * Which books a search finds, and in what order, depends only on titles, authors and category
  * names, which change only when books are added (seed, import). So each process keeps the ids
  * of a search's page for SEARCH_IDS_MS, and reads the books themselves afresh: copies and
@@ -249,26 +233,74 @@ export function dropKeptCatalogue(db: Database): void {
   names.readAt = 0;
 }
 
+/**
+ * What search_words says of each word searched, kept as the ids are: it changes only when books
+ * are added. `fresh` looks again.
+ */
+const wordLookups = perDatabase(
+  () => new ResponseCache<Map<string, WordLookup>>(SEARCH_IDS_MS, 20_000),
+);
+
+async function termsOf(db: Database, query: SearchQuery, fresh: boolean): Promise<SearchTerms> {
+  const typed = typedTerms(query);
+  const words = [...wordsOf(typed.title), ...wordsOf(typed.author)];
+  const look = () => lookUpWords(db, words);
+  const lookups = fresh ? await look() : await wordLookups(db).get(JSON.stringify(words), look);
+  return termsFrom(typed, lookups);
+}
+
+/**
+ * The ids of a search may be kept only when nothing that moves with loans and reviews decides
+ * them: not when sorted by popularity or rating, nor filtered by copies or rating.
+ */
+const idsKeepable = (query: SearchQuery) =>
+  (query.sort === undefined || ["relevance", "title", "newest"].includes(query.sort)) &&
+  !query.available &&
+  query.minRating === undefined;
+
+/**
+ * "Did you mean": the field holding a word no title or author has, as corrected. When the first
+ * book found is what was meant, its own title or author, capitals and accents as printed.
+ */
+function didYouMeanOf(
+  terms: SearchTerms,
+  first: ListedBookRow | undefined,
+): Pick<SearchResult, "didYouMean" | "didYouMeanField"> {
+  const field = terms.title?.corrected ? "title" : terms.author?.corrected ? "author" : null;
+  if (field === null) return { didYouMean: null, didYouMeanField: null };
+  const fixed = terms[field]!.fixed;
+  const printed = first?.[field];
+  const asPrinted = printed !== undefined && normalizeForSearch(printed) === fixed;
+  return { didYouMean: asPrinted ? printed : fixed, didYouMeanField: field };
+}
+
 /** `fresh` searches the database even when the ids of that search are kept. */
 export async function searchBooks(
   db: Database,
   query: SearchQuery,
   { fresh = false } = {},
 ): Promise<SearchResult> {
-  const { statement, window, key } = searchStatement(db, query);
-  const search = async () => (await statement).map((row) => row.id);
-  const ids = fresh ? await search() : await searchIds(db).get(key, search);
+  const terms = await termsOf(db, query, fresh);
+  const window = windowOf({ page: query.page ?? 1, pageSize: query.pageSize });
+  const search = async () => (await searchStatement(db, terms, query, window)).map((row) => row.id);
+  const key = JSON.stringify([
+    terms.title?.typed,
+    terms.author?.typed,
+    terms.category,
+    query.sort ?? "relevance",
+    window.page,
+    window.pageSize,
+  ]);
+  const ids = fresh || !idsKeepable(query) ? await search() : await searchIds(db).get(key, search);
   const rows = ids.length === 0 ? [] : await selectBooks(db).where(inArray(books.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const list = toList(
-    ids.flatMap((id) => byId.get(id) ?? []),
-    window,
-  );
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  const list = toList(ordered, window);
   const message =
     list.books.length === 0
       ? "No books match your search."
       : `Showing ${list.books.length} book${list.books.length === 1 ? "" : "s"}${list.hasMore ? ", more available" : ""}.`;
-  return { ...list, message };
+  return { ...list, message, ...didYouMeanOf(terms, ordered[0]) };
 }
 
 /** A category's books as readers see them: retired ones are neither listed nor counted. */
@@ -288,13 +320,15 @@ async function findCategory(db: Database, categoryId: number) {
 export async function listBooksByCategory(
   db: Database,
   categoryId: number,
-  paging: Paging,
+  choices: ListChoices,
 ): Promise<BooksByCategory> {
   const category = await findCategory(db, categoryId);
-  const window = windowOf(paging);
+  const window = windowOf(choices);
   const rows = await selectBooks(db)
-    .where(and(eq(books.categoryId, categoryId), isNull(books.retiredAt)))
-    .orderBy(asc(books.title), asc(books.id))
+    .where(
+      and(eq(books.categoryId, categoryId), isNull(books.retiredAt), ...filterConditions(choices)),
+    )
+    .orderBy(...orderOf(sortOf(choices.sort, "title")))
     .limit(window.pageSize + 1)
     .offset(window.offset);
   return { ...toList(rows, window), categoryId: wireId(categoryId), total: category.bookCount };

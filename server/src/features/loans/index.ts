@@ -4,3 +4,4 @@ export { mailAboutLoan } from "./loan-mail";
 export { borrowBooks, lendKeptCopy } from "./borrow";
 export { endLoan, returnAllOpenLoans } from "./service";
 export { exportLoansOf } from "./export";
+export { alsoBorrowed } from "./also-borrowed";
