@@ -162,10 +162,6 @@ export const categoryParamsSchema = z.object({ id: idSchema });
 export const categoryDetailSchema = categorySchema.extend({ state: z.literal("success") });
 export type CategoryDetail = z.infer<typeof categoryDetailSchema>;
 
-/** Suggestions start at this many characters (design.md §7.5). */
-export const SUGGEST_MIN_CHARACTERS = 2;
-export const SUGGEST_MAX = 8;
-
 export const suggestQuerySchema = z.object({
   q: z.string({ error: "must be text" }).max(200, { error: "must be at most 200 characters" }),
 });
@@ -190,7 +186,6 @@ export type SuggestResult = z.infer<typeof suggestResultSchema>;
 export const relatedQuerySchema = z.object({ bookId: idSchema });
 
 /** Where a book's page leads next; each list has at most RELATED_MAX books, none retired. */
-export const RELATED_MAX = 8;
 export const relatedResultSchema = z.object({
   state: z.literal("success"),
   /** Books most often borrowed by readers who borrowed this one. */

@@ -125,3 +125,9 @@ export const ALREADY_PRESENT_STATE = " exist.";
 
 /** Longest review text, in characters after trimming. */
 export const REVIEW_MAX_LENGTH = 2000;
+
+/** Suggestions start at this many characters, and are at most SUGGEST_MAX (design.md §7.5). */
+export const SUGGEST_MIN_CHARACTERS = 2;
+export const SUGGEST_MAX = 8;
+/** Books in each list of /api/books/related. */
+export const RELATED_MAX = 8;

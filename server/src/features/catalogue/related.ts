@@ -1,4 +1,5 @@
-import { RELATED_MAX, type RelatedResult } from "@folio/contract/catalogue";
+import type { RelatedResult } from "@folio/contract/catalogue";
+import { RELATED_MAX } from "@folio/contract/constants";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { books, categories } from "../../db/schema";

@@ -23,6 +23,10 @@ export function wordsOf(text: string): string[] {
 
 /** A word shorter than this is never corrected: too few letters to tell a typo from a word. */
 const CORRECTABLE_LENGTH = 4;
+/** Catalogue words read per searched word, nearest by trigrams, to choose the correction from. */
+const CANDIDATES = 10;
+/** Trigram distance (1 − similarity) beyond which a word is no candidate at all. */
+const CANDIDATE_DISTANCE = 0.9;
 
 /** What search_words says of one word of a search. */
 export interface WordLookup {
@@ -30,25 +34,29 @@ export interface WordLookup {
   known: boolean;
   /** some title or author holds a word that starts with it (the word may be half typed) */
   begins: boolean;
-  /** the closest word of the catalogue, when one is close enough (pg_trgm's % operator) */
-  near: string | null;
+  /** other words of the catalogue that look like it, nearest by trigrams first */
+  alike: string[];
 }
 
 /**
  * One statement that looks up every word: for each, whether the catalogue has it, whether it
- * begins a word there, and the closest word. Each word is its own constant so the prefix and
- * nearest-neighbour lookups use search_words' indexes.
+ * begins a word there, and the words most like it. Each word is its own constant so the exact,
+ * prefix and nearest-neighbour lookups use search_words' indexes.
  */
 export function lookupSql(words: readonly string[]): SQL {
   const parts = words.map((word, n) => {
-    const near =
+    const alike =
       word.length >= CORRECTABLE_LENGTH && !/^\p{N}+$/u.test(word)
-        ? sql`(select ${searchWords.word} from ${searchWords} where ${searchWords.word} % ${word} order by ${searchWords.word} <-> ${word}, ${searchWords.books} desc limit 1)`
-        : sql`null::text`;
+        ? sql`array(select c.word from (
+            select ${searchWords.word} as word, ${searchWords.word} <-> ${word} as distance
+            from ${searchWords} order by ${searchWords.word} <-> ${word}, ${searchWords.books} desc
+            limit ${CANDIDATES}) c
+          where c.distance < ${CANDIDATE_DISTANCE} and c.word <> ${word})`
+        : sql`array[]::text[]`;
     return sql`select ${n}::int as n,
       exists (select 1 from ${searchWords} where ${searchWords.word} = ${word}) as known,
       exists (select 1 from ${searchWords} where ${searchWords.word} like ${`${escapeLike(word)}%`}) as begins,
-      ${near} as near`;
+      ${alike} as alike`;
   });
   return sql.join(parts, sql` union all `);
 }
@@ -57,7 +65,7 @@ interface LookupRow {
   n: number;
   known: boolean;
   begins: boolean;
-  near: string | null;
+  alike: string[];
 }
 
 export async function lookUpWords(
@@ -69,9 +77,61 @@ export async function lookUpWords(
   const result = await db.execute(lookupSql(unique));
   const found = new Map<string, WordLookup>();
   for (const row of (result as { rows: LookupRow[] }).rows) {
-    found.set(unique[Number(row.n)]!, { known: row.known, begins: row.begins, near: row.near });
+    found.set(unique[Number(row.n)]!, { known: row.known, begins: row.begins, alike: row.alike });
   }
   return found;
+}
+
+/**
+ * Letters to change, add, drop, or swap with their neighbour to turn one word into the other
+ * (optimal string alignment): a swap ("wolrds", "swfit") is one slip, as a reader makes it.
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      }
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Slips forgiven in a word of this length: one in a short word, up to three in a long one. */
+export const slipsAllowed = (word: string) => (word.length >= 9 ? 3 : word.length >= 6 ? 2 : 1);
+
+const sharedStart = (a: string, b: string) => {
+  let n = 0;
+  while (n < a.length && a[n] === b[n]) n += 1;
+  return n;
+};
+
+/**
+ * The word of `alike` fewest slips from `word`, within `slips`. Among as few slips, the one that
+ * starts as `word` does for longer (a reader rarely gets the first letters wrong: "woman" is
+ * "women" before "roman"), then the nearer by trigrams.
+ */
+export function closestWord(word: string, alike: readonly string[], slips: number): string | null {
+  let best: string | null = null;
+  let fewest = slips + 1;
+  let longestStart = -1;
+  for (const other of alike) {
+    const distance = editDistance(word, other);
+    const start = sharedStart(word, other);
+    if (distance > slips) continue;
+    if (distance < fewest || (distance === fewest && start > longestStart)) {
+      best = other;
+      fewest = distance;
+      longestStart = start;
+    }
+  }
+  return best;
 }
 
 /** A field of a search as typed (normalised) and as corrected; `corrected` names what changed. */
@@ -85,17 +145,28 @@ export interface Term {
 /**
  * Corrects the words of `typed` that no title or author holds. The last word is left alone when
  * it begins a word of the catalogue: the reader may not have finished typing it ("lant").
+ * `everyWord` is the second try of a search that found nothing: then a word the catalogue does
+ * hold is changed too, for another one slip away ("little woman" → "little women").
  */
-export function correctTerm(typed: string, lookups: ReadonlyMap<string, WordLookup>): Term {
+export function correctTerm(
+  typed: string,
+  lookups: ReadonlyMap<string, WordLookup>,
+  { everyWord = false } = {},
+): Term {
   const words = wordsOf(typed);
   const last = words.at(-1);
   let corrected = false;
   const fixedWords = words.map((word) => {
     const lookup = lookups.get(word);
-    if (!lookup || lookup.known || lookup.near === null) return word;
-    if (word === last && lookup.begins) return word;
+    if (!lookup) return word;
+    let near: string | null = null;
+    if (everyWord) near = closestWord(word, lookup.alike, 1);
+    else if (!lookup.known && !(word === last && lookup.begins)) {
+      near = closestWord(word, lookup.alike, slipsAllowed(word));
+    }
+    if (near === null) return word;
     corrected = true;
-    return lookup.near;
+    return near;
   });
   if (!corrected) return { typed, fixed: typed, words, corrected };
   // Word for word in place, so what lies between words ("moby-dick") stays as typed.
@@ -257,20 +328,14 @@ export function searchStatement(
     .offset(window.offset);
 }
 
-/** The terms of a search with every word looked up and corrected where need be. */
-export async function correctedTerms(db: Executor, query: SearchQuery): Promise<SearchTerms> {
-  const typed = typedTerms(query);
-  const lookups = await lookUpWords(db, [...wordsOf(typed.title), ...wordsOf(typed.author)]);
-  return termsFrom(typed, lookups);
-}
-
 export function termsFrom(
   typed: ReturnType<typeof typedTerms>,
   lookups: ReadonlyMap<string, WordLookup>,
+  options: { everyWord?: boolean } = {},
 ): SearchTerms {
   return {
-    title: typed.title ? correctTerm(typed.title, lookups) : null,
-    author: typed.author ? correctTerm(typed.author, lookups) : null,
+    title: typed.title ? correctTerm(typed.title, lookups, options) : null,
+    author: typed.author ? correctTerm(typed.author, lookups, options) : null,
     category: typed.category || null,
   };
 }

@@ -32,18 +32,13 @@ import {
   typedTerms,
   wordsOf,
   type SearchTerms,
+  type Window,
   type WordLookup,
 } from "./search";
 
 export interface Paging {
   page?: number | undefined;
   pageSize?: number | undefined;
-}
-
-interface Window {
-  page: number;
-  pageSize: number;
-  offset: number;
 }
 
 /**
@@ -220,7 +215,7 @@ export async function getBook(db: Database, bookId: number): Promise<BookDetail>
  * ratings are never older than the answer. A new book shows in searches within that time.
  */
 export const SEARCH_IDS_MS = 5 * 60_000;
-const searchIds = perDatabase(() => new ResponseCache<number[]>(SEARCH_IDS_MS, 20_000));
+const searchIds = perDatabase(() => new ResponseCache<Found>(SEARCH_IDS_MS, 20_000));
 
 /**
  * Drops what this module keeps of the catalogue (search ids, category names): the catalogue
@@ -241,12 +236,12 @@ const wordLookups = perDatabase(
   () => new ResponseCache<Map<string, WordLookup>>(SEARCH_IDS_MS, 20_000),
 );
 
-async function termsOf(db: Database, query: SearchQuery, fresh: boolean): Promise<SearchTerms> {
+async function lookupsOf(db: Database, query: SearchQuery, fresh: boolean) {
   const typed = typedTerms(query);
   const words = [...wordsOf(typed.title), ...wordsOf(typed.author)];
   const look = () => lookUpWords(db, words);
   const lookups = fresh ? await look() : await wordLookups(db).get(JSON.stringify(words), look);
-  return termsFrom(typed, lookups);
+  return { typed, lookups };
 }
 
 /**
@@ -259,8 +254,29 @@ const idsKeepable = (query: SearchQuery) =>
   query.minRating === undefined;
 
 /**
- * "Did you mean": the field holding a word no title or author has, as corrected. When the first
- * book found is what was meant, its own title or author, capitals and accents as printed.
+ * The words `fixed` (normalised) as `printed` prints them, capitals, accents and what lies
+ * between: "quillmoorian almanack" in "The Quillmoorian Almanack" is "Quillmoorian Almanack".
+ * Null when `printed` does not hold them in a row.
+ */
+function asPrinted(printed: string, fixed: string): string | null {
+  const wanted = wordsOf(fixed);
+  const tokens = [...printed.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((match) => ({
+    word: normalizeForSearch(match[0]),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  for (let first = 0; first + wanted.length <= tokens.length; first += 1) {
+    const run = tokens.slice(first, first + wanted.length);
+    if (run.every((token, n) => token.word === wanted[n])) {
+      return printed.slice(run[0]!.start, run.at(-1)!.end);
+    }
+  }
+  return null;
+}
+
+/**
+ * "Did you mean": the field holding a word no title or author has, as corrected; in the first
+ * book's own words when it holds them (the first book is, most often, what was meant).
  */
 function didYouMeanOf(
   terms: SearchTerms,
@@ -269,9 +285,35 @@ function didYouMeanOf(
   const field = terms.title?.corrected ? "title" : terms.author?.corrected ? "author" : null;
   if (field === null) return { didYouMean: null, didYouMeanField: null };
   const fixed = terms[field]!.fixed;
-  const printed = first?.[field];
-  const asPrinted = printed !== undefined && normalizeForSearch(printed) === fixed;
-  return { didYouMean: asPrinted ? printed : fixed, didYouMeanField: field };
+  const printed = first ? asPrinted(first[field], fixed) : null;
+  return { didYouMean: printed ?? fixed, didYouMeanField: field };
+}
+
+/** Ids of a page of a search, and the terms that found them. */
+interface Found {
+  ids: number[];
+  terms: SearchTerms;
+}
+
+/**
+ * Ids of the search's page by its words, corrected where no title or author holds them; when
+ * that finds nothing at all, once more with every word let go one slip further ("little woman").
+ */
+async function find(
+  db: Database,
+  query: SearchQuery,
+  window: Window,
+  fresh: boolean,
+): Promise<Found> {
+  const { typed, lookups } = await lookupsOf(db, query, fresh);
+  const idsOf = async (terms: SearchTerms) =>
+    (await searchStatement(db, terms, query, window)).map((row) => row.id);
+  const terms = termsFrom(typed, lookups);
+  const ids = await idsOf(terms);
+  if (ids.length > 0 || window.offset > 0) return { ids, terms };
+  const wider = termsFrom(typed, lookups, { everyWord: true });
+  if (!wider.title?.corrected && !wider.author?.corrected) return { ids, terms };
+  return { ids: await idsOf(wider), terms: wider };
 }
 
 /** `fresh` searches the database even when the ids of that search are kept. */
@@ -280,18 +322,19 @@ export async function searchBooks(
   query: SearchQuery,
   { fresh = false } = {},
 ): Promise<SearchResult> {
-  const terms = await termsOf(db, query, fresh);
   const window = windowOf({ page: query.page ?? 1, pageSize: query.pageSize });
-  const search = async () => (await searchStatement(db, terms, query, window)).map((row) => row.id);
+  const typed = typedTerms(query);
   const key = JSON.stringify([
-    terms.title?.typed,
-    terms.author?.typed,
-    terms.category,
+    typed.title,
+    typed.author,
+    typed.category,
     query.sort ?? "relevance",
     window.page,
     window.pageSize,
   ]);
-  const ids = fresh || !idsKeepable(query) ? await search() : await searchIds(db).get(key, search);
+  const search = () => find(db, query, window, fresh);
+  const { ids, terms } =
+    fresh || !idsKeepable(query) ? await search() : await searchIds(db).get(key, search);
   const rows = ids.length === 0 ? [] : await selectBooks(db).where(inArray(books.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);

@@ -1,14 +1,10 @@
-import {
-  SUGGEST_MAX,
-  SUGGEST_MIN_CHARACTERS,
-  type Suggestion,
-  type SuggestResult,
-} from "@folio/contract/catalogue";
+import type { Suggestion, SuggestResult } from "@folio/contract/catalogue";
+import { SUGGEST_MAX, SUGGEST_MIN_CHARACTERS } from "@folio/contract/constants";
 import { wireId } from "@folio/contract/common";
 import { and, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { books, categories } from "../../db/schema";
-import { lookUpWords, wordsOf } from "./search";
+import { closestWord, lookUpWords, slipsAllowed, wordsOf } from "./search";
 import { escapeLike, normalizeForSearch } from "./search-text";
 
 /*
@@ -105,7 +101,10 @@ export async function suggestBooks(db: Database, q: string): Promise<SuggestResu
   if (typed.length < SUGGEST_MIN_CHARACTERS) return { state: "success", suggestions: [] };
   const last = wordsOf(typed).at(-1);
   const lookup = last ? (await lookUpWords(db, [last])).get(last) : undefined;
-  const near = lookup && !lookup.known && !lookup.begins ? lookup.near : null;
+  const near =
+    last && lookup && !lookup.known && !lookup.begins
+      ? closestWord(last, lookup.alike, slipsAllowed(last))
+      : null;
   const statements = suggestStatements(db, typed, near);
   const run = async <T>(statement: Promise<T[]> | null): Promise<T[]> =>
     statement ? await statement : [];
