@@ -72,7 +72,7 @@ test.describe("layout", () => {
 
     test("the search button reveals the title search @phone-only", async ({ page }) => {
       await page.goto("/");
-      const box = page.getByRole("searchbox", { name: "Search books by title" });
+      const box = page.getByRole("combobox", { name: "Search books by title" });
       await expect(box).toBeHidden();
       const toggle = header(page).getByRole("button", { name: "Title search" });
       await toggle.tap();
@@ -194,7 +194,7 @@ test.describe("layout", () => {
       await page.goto("/");
       const main = header(page).getByRole("navigation", { name: "Main" });
       await expect(main.getByRole("link")).toHaveText(["Home", "Categories", "My Books"]);
-      await expect(page.getByRole("searchbox", { name: "Search books by title" })).toBeVisible();
+      await expect(page.getByRole("combobox", { name: "Search books by title" })).toBeVisible();
       await expect(header(page).getByRole("button", { name: reader.name })).toBeVisible();
       await expect(header(page).getByRole("button", { name: "Theme" })).toBeVisible();
       await expect(menuButton(page)).toBeHidden();

@@ -346,7 +346,7 @@ test.describe("the staff console", () => {
     const readerContext = await browser.newContext({ baseURL: base });
     const readerPage = await readerContext.newPage();
     await logIn(readerPage, reader.email, reader.password);
-    const search = readerPage.getByRole("searchbox", { name: "Search books by title" });
+    const search = readerPage.getByRole("combobox", { name: "Search books by title" });
     await search.fill(TITLE);
     await search.press("Enter");
     await expect(readerPage).toHaveURL(/\/search\?title=/);

@@ -56,6 +56,8 @@ export function makeSearchPage(page: number, count: number): SearchResult {
   return {
     ...makeBookPage(page, count),
     message: count === 0 ? "No books found" : "Search succeeded",
+    didYouMean: null,
+    didYouMeanField: null,
   };
 }
 

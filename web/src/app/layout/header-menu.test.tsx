@@ -140,7 +140,7 @@ describe("the header's title search button", () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     expect(region).toHaveClass("site-header__search--open");
-    const box = screen.getByRole("searchbox", { name: "Search books by title" });
+    const box = screen.getByRole("combobox", { name: "Search books by title" });
     expect(box).toHaveFocus();
 
     await user.keyboard("{Escape}");

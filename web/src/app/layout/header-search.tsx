@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent, type Ref } from "react";
 import { useNavigate } from "react-router";
+import { SuggestBox } from "../../features/catalogue/components/suggest-box";
 import { catalogueMessages } from "../../features/catalogue/messages";
 import { searchPath } from "../../features/catalogue/search-terms";
 import { SearchIcon } from "../../ui/icons";
 import { useToast } from "../../ui/toast";
 
-/** The header's title search: goes to /search?title=… */
+/** The header's title search: goes to /search?title=…, or to a suggestion picked on the way. */
 export function HeaderSearch({ inputRef }: { inputRef?: Ref<HTMLInputElement> }) {
   const navigate = useNavigate();
   const { showToast } = useToast();
@@ -33,7 +34,7 @@ export function HeaderSearch({ inputRef }: { inputRef?: Ref<HTMLInputElement> })
       <label htmlFor={inputId} className="visually-hidden">
         Search books by title
       </label>
-      <input
+      <SuggestBox
         ref={inputRef}
         id={inputId}
         type="search"
@@ -41,7 +42,7 @@ export function HeaderSearch({ inputRef }: { inputRef?: Ref<HTMLInputElement> })
         placeholder="Search by title"
         value={title}
         maxLength={200}
-        onChange={(event) => setTitle(event.target.value)}
+        onValueChange={setTitle}
       />
       <button type="submit" className="header-search__button" aria-label="Search">
         <SearchIcon />

@@ -1,11 +1,12 @@
 import { useParams } from "react-router";
 import { BookDetails } from "../../features/catalogue/components/book-details";
+import { RelatedBooks } from "../../features/catalogue/components/related-books";
 import { useBook } from "../../features/catalogue/hooks/catalogue-queries";
 import { BookReviews } from "../../features/reviews/components/book-reviews";
 import { parseRouteId } from "../../lib/route-id";
 import { BookActions } from "./book-actions";
 
-/** Composes the catalogue's book details with the reviews section. */
+/** Composes the catalogue's book details with where to go next and the reviews section. */
 export function BookDetailPage() {
   const { id } = useParams();
   const bookId = parseRouteId(id);
@@ -13,6 +14,7 @@ export function BookDetailPage() {
   return (
     <div className="page book-detail-page">
       <BookDetails bookId={bookId} renderActions={(detail) => <BookActions book={detail} />} />
+      {book.isSuccess && <RelatedBooks book={book.data} />}
       {bookId !== null && book.isSuccess && <BookReviews bookId={bookId} />}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { PopularListing } from "../api/catalogue-api";
 import { usePopularBooks } from "../hooks/catalogue-queries";
 import { catalogueMessages } from "../messages";
 import { PagedBookGrid } from "./paged-book-grid";
@@ -5,11 +6,17 @@ import { PagedBookGrid } from "./paged-book-grid";
 interface PopularBooksProps {
   headingLevel?: 2 | 3;
   eagerFirstRow?: boolean;
+  /** The library grid's sort and filters; without them, most borrowed first. */
+  listing?: PopularListing;
 }
 
-/** The whole catalogue in popularity order, ten at a time. */
-export function PopularBooks({ headingLevel = 3, eagerFirstRow = true }: PopularBooksProps) {
-  const query = usePopularBooks();
+/** The whole catalogue ten at a time, most borrowed first unless a listing says otherwise. */
+export function PopularBooks({
+  headingLevel = 3,
+  eagerFirstRow = true,
+  listing,
+}: PopularBooksProps) {
+  const query = usePopularBooks(listing);
   return (
     <PagedBookGrid
       query={query}

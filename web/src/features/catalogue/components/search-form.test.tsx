@@ -61,6 +61,16 @@ describe("SearchForm", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
+  it("offers suggestions in the title field only", () => {
+    renderWithProviders(<SearchForm />);
+    expect(screen.getByRole("combobox", { name: "Title" })).toHaveAttribute(
+      "aria-autocomplete",
+      "list",
+    );
+    expect(screen.getByRole("textbox", { name: "Author" })).not.toHaveAttribute("role");
+    expect(screen.getByRole("textbox", { name: "Category" })).not.toHaveAttribute("role");
+  });
+
   it("starts from the terms it is given", () => {
     renderWithProviders(<SearchForm initialTerms={{ title: "Emma", category: "Romance" }} />);
     expect(screen.getByLabelText("Title")).toHaveValue("Emma");

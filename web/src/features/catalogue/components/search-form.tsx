@@ -11,6 +11,7 @@ import {
   searchPath,
   type SearchField,
 } from "../search-terms";
+import { SuggestBox, type SuggestBoxProps } from "./suggest-box";
 import "./search-form.css";
 
 const FIELD_LABELS: Record<SearchField, string> = {
@@ -24,6 +25,16 @@ const FIELD_PLACEHOLDERS: Record<SearchField, string> = {
   author: "e.g. Jane Austen",
   category: "e.g. Poetry",
 };
+
+/** The title field offers suggestions as the reader types; author and category are plain boxes. */
+function FieldInput({
+  field,
+  onValueChange,
+  ...inputProps
+}: SuggestBoxProps & { field: SearchField }) {
+  if (field === "title") return <SuggestBox {...inputProps} onValueChange={onValueChange} />;
+  return <input {...inputProps} onChange={(event) => onValueChange(event.target.value)} />;
+}
 
 interface SearchFormProps {
   /** Prefills the fields (the search page shows what was searched). */
@@ -78,7 +89,8 @@ export function SearchForm({ initialTerms = {}, label = "Search the catalogue" }
                 {FIELD_LABELS[field]}
               </label>
               <div className="search-form__control">
-                <input
+                <FieldInput
+                  field={field}
                   id={inputId}
                   ref={(element) => {
                     inputRefs.current[field] = element;
@@ -92,7 +104,7 @@ export function SearchForm({ initialTerms = {}, label = "Search the catalogue" }
                   maxLength={200}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
-                  onChange={(event) => update(field, event.target.value)}
+                  onValueChange={(value) => update(field, value)}
                 />
                 {values[field] !== "" && (
                   <button

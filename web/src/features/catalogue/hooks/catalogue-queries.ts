@@ -5,7 +5,11 @@ import {
   fetchBooksByCategory,
   fetchCategories,
   fetchCategory,
+  fetchPopularBooks,
+  fetchRelatedBooks,
   searchBooks,
+  type BookListing,
+  type PopularListing,
   type SearchTerms,
 } from "../api/catalogue-api";
 import { bookQuery, nextPage, popularBooksQuery } from "../route-queries";
@@ -15,32 +19,49 @@ import { hasSearchTerms } from "../search-terms";
 export const catalogueKeys = {
   all: CATALOGUE_QUERY_ROOT,
   popular: () => popularBooksQuery().queryKey,
-  search: (terms: SearchTerms) => [...catalogueKeys.all, "search", terms] as const,
-  categoryBooks: (categoryId: WireId) =>
-    [...catalogueKeys.all, "category-books", categoryId] as const,
+  search: (terms: SearchTerms, listing: BookListing = {}) =>
+    [...catalogueKeys.all, "search", terms, listing] as const,
+  categoryBooks: (categoryId: WireId, listing: BookListing = {}) =>
+    [...catalogueKeys.all, "category-books", categoryId, listing] as const,
   categories: () => [...catalogueKeys.all, "categories"] as const,
   category: (categoryId: WireId) => [...catalogueKeys.all, "category", categoryId] as const,
+  related: (bookId: WireId) => [...catalogueKeys.all, "related", bookId] as const,
   book: bookQueryKey,
 };
 
-export function usePopularBooks() {
-  return useInfiniteQuery(popularBooksQuery());
+function isListed(listing: PopularListing): boolean {
+  return Object.values(listing).some((value) => value !== undefined);
 }
 
-export function useSearchBooks(terms: SearchTerms) {
+/**
+ * Unsorted and unfiltered, the list Home's route already asked for (app/router.tsx); sorted or
+ * filtered, a list of its own under the same root, so a borrow refreshes both.
+ */
+export function usePopularBooks(listing: PopularListing = {}) {
+  const popular = popularBooksQuery();
   return useInfiniteQuery({
-    queryKey: catalogueKeys.search(terms),
-    queryFn: ({ pageParam, signal }) => searchBooks(terms, pageParam, signal),
+    queryKey: isListed(listing) ? [...popular.queryKey, listing] : popular.queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPopularBooks(pageParam, signal, listing),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useSearchBooks(terms: SearchTerms, listing: BookListing = {}) {
+  return useInfiniteQuery({
+    queryKey: catalogueKeys.search(terms, listing),
+    queryFn: ({ pageParam, signal }) => searchBooks(terms, pageParam, signal, listing),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: hasSearchTerms(terms),
   });
 }
 
-export function useCategoryBooks(categoryId: WireId | null) {
+export function useCategoryBooks(categoryId: WireId | null, listing: BookListing = {}) {
   return useInfiniteQuery({
-    queryKey: catalogueKeys.categoryBooks(categoryId ?? ""),
-    queryFn: ({ pageParam, signal }) => fetchBooksByCategory(categoryId ?? "", pageParam, signal),
+    queryKey: catalogueKeys.categoryBooks(categoryId ?? "", listing),
+    queryFn: ({ pageParam, signal }) =>
+      fetchBooksByCategory(categoryId ?? "", pageParam, signal, listing),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: categoryId !== null,
@@ -66,4 +87,12 @@ export function useCategory(categoryId: WireId | null) {
 
 export function useBook(bookId: WireId | null) {
   return useQuery({ ...bookQuery(bookId ?? ""), enabled: bookId !== null });
+}
+
+/** Names no failure message: a book's next reads are an extra, and fail without a word. */
+export function useRelatedBooks(bookId: WireId) {
+  return useQuery({
+    queryKey: catalogueKeys.related(bookId),
+    queryFn: ({ signal }) => fetchRelatedBooks(bookId, signal),
+  });
 }

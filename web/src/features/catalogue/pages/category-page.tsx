@@ -2,16 +2,22 @@ import { Link, useParams } from "react-router";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { parseRouteId } from "../../../lib/route-id";
 import { Button } from "../../../ui/button";
-import { CategoryBooks } from "../components/category-books";
 import { BookGridSkeleton } from "../components/book-grid";
+import { CategoryBooks } from "../components/category-books";
+import { useListOptions, type ListSorts } from "../components/list-options";
+import { SortFilterBar } from "../components/sort-filter-bar";
 import { useCategory } from "../hooks/catalogue-queries";
 import { catalogueMessages } from "../messages";
 import "./category-pages.css";
+
+/** By title, as the spec lists a category. */
+const CATEGORY_SORTS: ListSorts = ["title", "popular", "rating", "newest"];
 
 export function CategoryPage() {
   const { id } = useParams();
   const categoryId = parseRouteId(id);
   const category = useCategory(categoryId);
+  const { options, listing, change } = useListOptions(CATEGORY_SORTS);
   useDocumentTitle(category.data?.name ?? "Category");
 
   if (categoryId === null || category.isError) {
@@ -56,10 +62,12 @@ export function CategoryPage() {
         <h1>{category.data.name}</h1>
         {category.data.description && <p className="page__lead">{category.data.description}</p>}
       </header>
+      <SortFilterBar sorts={CATEGORY_SORTS} options={options} onChange={change} />
       <CategoryBooks
         categoryId={category.data.id}
         categoryName={category.data.name}
         headingLevel={2}
+        listing={listing}
       />
     </div>
   );

@@ -1,4 +1,6 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useNavigate } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeSearchPage, requestUrl } from "../../../test/books";
 import {
@@ -57,5 +59,189 @@ describe("SearchPage", () => {
     renderWithProviders(<SearchPage />, { route: "/search?title=%20%20" });
     expect(screen.getByText("At least one search parameter is required")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+/** The app's Back button, for tests: the browser's is out of reach here. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
+describe("SearchPage sort and filters", () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    installFakeIntersectionObserver();
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(makeSearchPage(1, 3))));
+    vi.stubGlobal("fetch", fetchMock);
+  });
+
+  /** The query of each search request so far. */
+  function searches() {
+    return fetchMock.mock.calls.map(([input]) =>
+      Object.fromEntries(requestUrl(input).searchParams),
+    );
+  }
+
+  function controls() {
+    const group = screen.getByRole("group", { name: "Sort and filter" });
+    return {
+      sort: within(group).getByRole("combobox", { name: "Sort by" }),
+      rating: within(group).getByRole("combobox", { name: "Rating" }),
+      available: within(group).getByRole("checkbox", { name: "Available now" }),
+    };
+  }
+
+  it("reads the sort and filters from the URL and sends them with the search", async () => {
+    renderWithProviders(<SearchPage />, {
+      route: "/search?title=moby&sort=rating&available=true&minRating=4",
+    });
+    expect(await screen.findAllByRole("article")).toHaveLength(3);
+    expect(searches()).toEqual([
+      {
+        title: "moby",
+        page: "1",
+        pageSize: "10",
+        sort: "rating",
+        available: "true",
+        minRating: "4",
+      },
+    ]);
+    const { sort, rating, available } = controls();
+    expect(sort).toHaveValue("rating");
+    expect(rating).toHaveValue("4");
+    expect(available).toBeChecked();
+    expect(
+      within(sort)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Relevance", "Most borrowed", "Highest rated", "Newest", "Title A–Z"]);
+    expect(
+      within(rating)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Any", "4★ & up", "3★ & up", "2★ & up"]);
+  });
+
+  it("puts each choice in the URL, asks again from page 1, and Back restores the one before", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <SearchPage />
+        <BackButton />
+      </>,
+      { route: "/search?title=moby" },
+    );
+    await screen.findAllByRole("article");
+
+    await user.selectOptions(controls().sort, "Highest rated");
+    expect(screen.getByTestId("location")).toHaveTextContent("/search?title=moby&sort=rating");
+    await user.click(controls().available);
+    expect(screen.getByTestId("location")).toHaveTextContent(
+      "/search?title=moby&sort=rating&available=true",
+    );
+    await user.selectOptions(
+      controls().rating,
+      within(controls().rating).getByRole("option", { name: "3★ & up" }),
+    );
+    expect(screen.getByTestId("location")).toHaveTextContent(
+      "/search?title=moby&sort=rating&available=true&minRating=3",
+    );
+    await waitFor(() =>
+      expect(searches().at(-1)).toEqual({
+        title: "moby",
+        page: "1",
+        pageSize: "10",
+        sort: "rating",
+        available: "true",
+        minRating: "3",
+      }),
+    );
+    // Typing in the form survives a change of sort: the form stays as it is.
+    await user.type(screen.getByLabelText("Author"), "Melv");
+    await user.selectOptions(controls().sort, "Newest");
+    expect(screen.getByLabelText("Author")).toHaveValue("Melv");
+
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByTestId("location")).toHaveTextContent(
+      "/search?title=moby&sort=rating&available=true&minRating=3",
+    );
+    expect(controls().sort).toHaveValue("rating");
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(controls().rating).toHaveValue("");
+    expect(controls().available).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(controls().available).not.toBeChecked();
+    expect(controls().sort).toHaveValue("rating");
+    expect(screen.getByTestId("location")).toHaveTextContent("/search?title=moby&sort=rating");
+  });
+
+  it("leaves the defaults out of the URL and the request", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SearchPage />, {
+      route: "/search?title=moby&sort=newest&available=true&minRating=2",
+    });
+    await screen.findAllByRole("article");
+
+    await user.selectOptions(controls().sort, "Relevance");
+    await user.selectOptions(controls().rating, "Any");
+    await user.click(controls().available);
+
+    expect(screen.getByTestId("location").textContent).toBe("/search?title=moby");
+    await waitFor(() =>
+      expect(searches().at(-1)).toEqual({ title: "moby", page: "1", pageSize: "10" }),
+    );
+  });
+
+  it("reads a sort or rating it does not offer as the default", async () => {
+    renderWithProviders(<SearchPage />, {
+      route: "/search?title=moby&sort=cheapest&minRating=9&available=yes",
+    });
+    await screen.findAllByRole("article");
+    expect(searches()).toEqual([{ title: "moby", page: "1", pageSize: "10" }]);
+    expect(controls().sort).toHaveValue("relevance");
+  });
+
+  it("offers the corrected search, keeping the other fields, the sort and the filters", async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse({
+          ...makeSearchPage(1, 0),
+          didYouMean: "Pride and Prejudice",
+          didYouMeanField: "title",
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SearchPage />, {
+      route: "/search?title=pride+and+prejudise&author=austen&sort=rating",
+    });
+
+    const paragraph = await screen.findByText(/^Did you mean/);
+    expect(paragraph).toHaveTextContent("Did you mean Pride and Prejudice?");
+    const link = within(paragraph).getByRole("link", { name: "Pride and Prejudice" });
+    expect(link).toHaveAttribute(
+      "href",
+      "/search?title=Pride+and+Prejudice&author=austen&sort=rating",
+    );
+    expect(screen.getByText("No data available")).toBeInTheDocument();
+
+    await user.click(link);
+    expect(screen.getByTestId("location")).toHaveTextContent(
+      "/search?title=Pride+and+Prejudice&author=austen&sort=rating",
+    );
+    expect(screen.getByLabelText("Title")).toHaveValue("Pride and Prejudice");
+  });
+
+  it("offers no correction when the server has none", async () => {
+    renderWithProviders(<SearchPage />, { route: "/search?title=moby" });
+    await screen.findAllByRole("article");
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
   });
 });

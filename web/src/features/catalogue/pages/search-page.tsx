@@ -1,11 +1,15 @@
+import { BOOK_SORTS, type SearchResult } from "@folio/contract/catalogue";
 import { useSearchParams } from "react-router";
 import { useDocumentTitle } from "../../../lib/document-title";
 import type { SearchTerms } from "../api/catalogue-api";
+import { DidYouMean } from "../components/did-you-mean";
+import { useListOptions } from "../components/list-options";
 import { PagedBookGrid } from "../components/paged-book-grid";
 import { SearchForm } from "../components/search-form";
+import { SortFilterBar } from "../components/sort-filter-bar";
 import { useSearchBooks } from "../hooks/catalogue-queries";
 import { catalogueMessages } from "../messages";
-import { hasSearchTerms, readSearchTerms, SEARCH_FIELDS } from "../search-terms";
+import { hasSearchTerms, readSearchTerms, SEARCH_FIELDS, searchPath } from "../search-terms";
 import "./search-page.css";
 
 function describe(terms: SearchTerms): string {
@@ -14,12 +18,23 @@ function describe(terms: SearchTerms): string {
     .join(", ");
 }
 
+/** The server's guess, and the same search, sort and filters with the misspelt field put right. */
+function didYouMeanOf(params: URLSearchParams, answer: SearchResult | undefined) {
+  if (!answer?.didYouMean || !answer.didYouMeanField) return null;
+  const corrected = new URLSearchParams(params);
+  corrected.set(answer.didYouMeanField, answer.didYouMean);
+  return { suggestion: answer.didYouMean, to: `/search?${corrected.toString()}` };
+}
+
 export function SearchPage() {
   const [params] = useSearchParams();
   // A fresh object each render is fine: TanStack Query compares keys by value.
   const terms = readSearchTerms(params);
   const searchable = hasSearchTerms(terms);
-  const results = useSearchBooks(terms);
+  // Relevance, the first, is the default.
+  const { options, listing, change } = useListOptions(BOOK_SORTS);
+  const results = useSearchBooks(terms, listing);
+  const didYouMean = didYouMeanOf(params, results.data?.pages[0]);
   useDocumentTitle(searchable ? `Search: ${describe(terms)}` : "Search");
 
   return (
@@ -29,16 +44,21 @@ export function SearchPage() {
         {searchable && <p className="page__lead">Books matching {describe(terms)}</p>}
       </header>
       <div className="search-page__form">
-        {/* Keyed by the URL so the fields follow a new search from the header box. */}
-        <SearchForm key={params.toString()} initialTerms={terms} label="Refine your search" />
+        {/* Keyed by the terms so the fields follow a new search from the header box, and keep
+            what is typed in them while the sort or a filter changes. */}
+        <SearchForm key={searchPath(terms)} initialTerms={terms} label="Refine your search" />
       </div>
       {searchable ? (
-        <PagedBookGrid
-          query={results}
-          label="Search results"
-          headingLevel={2}
-          texts={{ failed: catalogueMessages.searchFailed, empty: catalogueMessages.noData }}
-        />
+        <>
+          <SortFilterBar sorts={BOOK_SORTS} options={options} onChange={change} />
+          {didYouMean && <DidYouMean {...didYouMean} />}
+          <PagedBookGrid
+            query={results}
+            label="Search results"
+            headingLevel={2}
+            texts={{ failed: catalogueMessages.searchFailed, empty: catalogueMessages.noData }}
+          />
+        </>
       ) : (
         <p className="page__notice">{catalogueMessages.searchParameterRequired}</p>
       )}
