@@ -120,9 +120,11 @@ describe("table owners", () => {
   it("are the only code that writes their tables", () => {
     expect(foreignWrites(files)).toEqual([]);
     // The scan sees writes: it finds every table's owner writing it somewhere, but for the
-    // lists, which write their two tables through one variable (lists/service.ts).
+    // lists, which write their two tables through one variable (lists/service.ts), and
+    // search_words, which the catalogue's trigger on books keeps (migration 0012).
     const written = new Set(files.flatMap(({ text }) => writesIn(text)));
     expect([...tableOfExport.values()].filter((table) => !written.has(table))).toEqual([
+      "search_words",
       "cart_items",
       "wishlist_items",
     ]);
