@@ -86,7 +86,13 @@ export const books = pgTable(
     index("books_search_author_prefix").on(t.searchAuthor.op("text_pattern_ops")),
     // The library grid's and a book page's orders (design.md §7.5).
     index("books_category_popular_idx").on(t.categoryId, t.recentLoans.desc(), t.id),
-    index("books_rating_idx").on(sql`${t.rating} desc nulls last`, t.ratingCount.desc(), t.id),
+    // The whole order of sort=rating, so a search for a common word stops at the page's end.
+    index("books_rating_idx").on(
+      sql`${t.rating} desc nulls last`,
+      t.ratingCount.desc(),
+      t.title,
+      t.id,
+    ),
     index("books_newest_idx").on(t.createdAt.desc(), t.id.desc()),
     check("books_price_positive", sql`${t.pricePence} > 0`),
     check("books_copies_nonnegative", sql`${t.totalCopies} >= 0`),

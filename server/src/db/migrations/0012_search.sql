@@ -8,7 +8,7 @@ CREATE INDEX "search_words_prefix" ON "search_words" USING btree ("word" text_pa
 CREATE INDEX "books_search_title_prefix" ON "books" USING btree ("search_title" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "books_search_author_prefix" ON "books" USING btree ("search_author" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "books_category_popular_idx" ON "books" USING btree ("category_id","recent_loans" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "books_rating_idx" ON "books" USING btree ("rating" desc nulls last,"rating_count" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "books_rating_idx" ON "books" USING btree ("rating" desc nulls last,"rating_count" DESC NULLS LAST,"title","id");--> statement-breakpoint
 CREATE INDEX "books_newest_idx" ON "books" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE FUNCTION "search_words_of"(title text, author text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
   SELECT DISTINCT word FROM regexp_split_to_table(title || ' ' || author, '[^[:alnum:]]+') AS word WHERE word <> ''

@@ -40,23 +40,30 @@ export interface WordLookup {
 
 /**
  * One statement that looks up every word: for each, whether the catalogue has it, whether it
- * begins a word there, and the words most like it. Each word is its own constant so the exact,
- * prefix and nearest-neighbour lookups use search_words' indexes.
+ * begins a word there, and, for a word it does not have (or every word, `alikeForKnown`), the
+ * words most like it, read nearest first off the GiST index. Each word is its own constant so
+ * every lookup is an index probe.
  */
-export function lookupSql(words: readonly string[]): SQL {
+export function lookupSql(words: readonly string[], { alikeForKnown = false } = {}): SQL {
   const parts = words.map((word, n) => {
+    const known = sql`exists (select 1 from ${searchWords} where ${searchWords.word} = ${word})`;
     const alike =
       word.length >= CORRECTABLE_LENGTH && !/^\p{N}+$/u.test(word)
         ? sql`array(select c.word from (
             select ${searchWords.word} as word, ${searchWords.word} <-> ${word} as distance
-            from ${searchWords} order by ${searchWords.word} <-> ${word}, ${searchWords.books} desc
+            from ${searchWords} order by ${searchWords.word} <-> ${word}
             limit ${CANDIDATES}) c
           where c.distance < ${CANDIDATE_DISTANCE} and c.word <> ${word})`
-        : sql`array[]::text[]`;
-    return sql`select ${n}::int as n,
-      exists (select 1 from ${searchWords} where ${searchWords.word} = ${word}) as known,
+        : null;
+    const wanted =
+      alike === null
+        ? sql`array[]::text[]`
+        : alikeForKnown
+          ? alike
+          : sql`case when ${known} then array[]::text[] else ${alike} end`;
+    return sql`select ${n}::int as n, ${known} as known,
       exists (select 1 from ${searchWords} where ${searchWords.word} like ${`${escapeLike(word)}%`}) as begins,
-      ${alike} as alike`;
+      ${wanted} as alike`;
   });
   return sql.join(parts, sql` union all `);
 }
@@ -71,10 +78,11 @@ interface LookupRow {
 export async function lookUpWords(
   db: Executor,
   words: readonly string[],
+  options: { alikeForKnown?: boolean } = {},
 ): Promise<Map<string, WordLookup>> {
   const unique = [...new Set(words)];
   if (unique.length === 0) return new Map();
-  const result = await db.execute(lookupSql(unique));
+  const result = await db.execute(lookupSql(unique, options));
   const found = new Map<string, WordLookup>();
   for (const row of (result as { rows: LookupRow[] }).rows) {
     found.set(unique[Number(row.n)]!, { known: row.known, begins: row.begins, alike: row.alike });

@@ -236,11 +236,17 @@ const wordLookups = perDatabase(
   () => new ResponseCache<Map<string, WordLookup>>(SEARCH_IDS_MS, 20_000),
 );
 
-async function lookupsOf(db: Database, query: SearchQuery, fresh: boolean) {
+/** `alikeForKnown` also reads the words like those the catalogue has (a second try). */
+async function lookupsOf(
+  db: Database,
+  query: SearchQuery,
+  { fresh, alikeForKnown = false }: { fresh: boolean; alikeForKnown?: boolean },
+) {
   const typed = typedTerms(query);
   const words = [...wordsOf(typed.title), ...wordsOf(typed.author)];
-  const look = () => lookUpWords(db, words);
-  const lookups = fresh ? await look() : await wordLookups(db).get(JSON.stringify(words), look);
+  const look = () => lookUpWords(db, words, { alikeForKnown });
+  const key = JSON.stringify([words, alikeForKnown]);
+  const lookups = fresh ? await look() : await wordLookups(db).get(key, look);
   return { typed, lookups };
 }
 
@@ -305,13 +311,14 @@ async function find(
   window: Window,
   fresh: boolean,
 ): Promise<Found> {
-  const { typed, lookups } = await lookupsOf(db, query, fresh);
+  const { typed, lookups } = await lookupsOf(db, query, { fresh });
   const idsOf = async (terms: SearchTerms) =>
     (await searchStatement(db, terms, query, window)).map((row) => row.id);
   const terms = termsFrom(typed, lookups);
   const ids = await idsOf(terms);
   if (ids.length > 0 || window.offset > 0) return { ids, terms };
-  const wider = termsFrom(typed, lookups, { everyWord: true });
+  const every = await lookupsOf(db, query, { fresh, alikeForKnown: true });
+  const wider = termsFrom(typed, every.lookups, { everyWord: true });
   if (!wider.title?.corrected && !wider.author?.corrected) return { ids, terms };
   return { ids: await idsOf(wider), terms: wider };
 }
