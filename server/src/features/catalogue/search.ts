@@ -231,16 +231,22 @@ function containsAny(column: SearchColumn, texts: string[]): SQL {
   );
 }
 
-/** Books whose field holds the phrase as typed or corrected, or every word of it in any order. */
+/**
+ * Books whose field holds every word of the search as typed, or as corrected, in any order.
+ * That takes in every book that holds the phrase, so the phrase is only ranked, not matched:
+ * asked of the trigram index, a phrase's words' edges ("e b", " br") are trigrams that half the
+ * catalogue shares. A search with no word ("%") matches its text as it is.
+ */
 function termCondition(column: SearchColumn, term: Term): SQL {
-  const phrases = term.corrected ? [term.typed, term.fixed] : [term.typed];
-  const phrase = containsAny(column, phrases);
-  if (term.words.length < 2) return sql`(${phrase})`;
-  const everyWord = sql.join(
-    term.words.map((word) => sql`${column} like ${`%${escapeLike(word)}%`}`),
-    sql` and `,
-  );
-  return sql`(${phrase} or (${everyWord}))`;
+  if (term.words.length === 0) return sql`(${containsAny(column, [term.typed])})`;
+  const everyWord = (words: string[]) =>
+    sql.join(
+      [...new Set(words)].map((word) => sql`${column} like ${`%${escapeLike(word)}%`}`),
+      sql` and `,
+    );
+  const typedWords = wordsOf(term.typed);
+  if (!term.corrected) return sql`(${everyWord(typedWords)})`;
+  return sql`((${everyWord(typedWords)}) or (${everyWord(term.words)}))`;
 }
 
 /** 0 exact, 1 prefix, 2 at a word's start, 3 anywhere, 4 all words apart. */

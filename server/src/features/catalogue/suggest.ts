@@ -34,21 +34,51 @@ const hasWordStarting = (
   text: string,
 ) => sql`${column} like ${contains(text)} and (' ' || ${column}) like ${`% ${escapeLike(text)}%`}`;
 
-function titlesWhere(db: Executor, condition: SQL, order?: SQL) {
-  const query = db
-    .select({ id: books.id, title: books.title, recentLoans: books.recentLoans })
-    .from(books)
-    .where(and(isNull(books.retiredAt), condition));
-  return (order ? query.orderBy(order) : query).limit(CANDIDATES);
+interface TitleRow {
+  id: number;
+  title: string;
+  recentLoans: number;
 }
 
-function authorsWhere(db: Executor, condition: SQL, order?: SQL) {
-  const query = db
+interface AuthorRow {
+  author: string;
+  recentLoans: number;
+}
+
+/** Off a prefix index, in its order: the first rows are the answer. */
+function titlesStarting(db: Executor, text: string) {
+  return db
+    .select({ id: books.id, title: books.title, recentLoans: books.recentLoans })
+    .from(books)
+    .where(and(isNull(books.retiredAt), sql`${books.searchTitle} like ${startsWith(text)}`))
+    .orderBy(sql`${books.searchTitle} using ~<~`)
+    .limit(CANDIDATES);
+}
+
+function authorsStarting(db: Executor, text: string) {
+  return db
     .select({ author: books.author, recentLoans: books.recentLoans })
     .from(books)
-    .where(and(isNull(books.retiredAt), condition));
-  return (order ? query.orderBy(order) : query).limit(CANDIDATES * 5);
+    .where(and(isNull(books.retiredAt), sql`${books.searchAuthor} like ${startsWith(text)}`))
+    .orderBy(sql`${books.searchAuthor} using ~<~`)
+    .limit(CANDIDATES * 5);
 }
+
+/**
+ * The first rows of books matching `condition` (a trigram match). A LIMIT with no ORDER BY
+ * tempts the planner into reading books from the start, betting on meeting enough matches early;
+ * where they are bunched it reads most of a million rows. As a materialized WITH query the match
+ * is planned for all its rows (the trigram index, unless matches are dense), and is still read
+ * only as far as the LIMIT asks.
+ */
+function firstMatching(columns: SQL, condition: SQL, limit: number): SQL {
+  return sql`with found as materialized (
+      select ${columns} from ${books} where ${books.retiredAt} is null and ${condition})
+    select * from found limit ${limit}`;
+}
+
+const titleColumns = sql`${books.id} as id, ${books.title} as title, ${books.recentLoans} as "recentLoans"`;
+const authorColumns = sql`${books.author} as author, ${books.recentLoans} as "recentLoans"`;
 
 /**
  * The statements a suggestion runs for `typed` (normalised), named, as not yet run: the
@@ -58,18 +88,25 @@ function authorsWhere(db: Executor, condition: SQL, order?: SQL) {
 export function suggestStatements(db: Executor, typed: string, near: string | null) {
   const words = wordsOf(typed);
   const byWord = typed.length >= 3;
-  // "~<~" is the order of the text_pattern_ops indexes, so the first rows come straight off them.
-  const titleOrder = sql`${books.searchTitle} using ~<~`;
-  const authorOrder = sql`${books.searchAuthor} using ~<~`;
   const fixed = near === null ? null : [...words.slice(0, -1), near].join(" ");
   return {
-    titles: titlesWhere(db, sql`${books.searchTitle} like ${startsWith(typed)}`, titleOrder),
-    titleWords: byWord ? titlesWhere(db, hasWordStarting(books.searchTitle, typed)) : null,
-    titlesNear: fixed ? titlesWhere(db, sql`${books.searchTitle} like ${contains(fixed)}`) : null,
-    authors: authorsWhere(db, sql`${books.searchAuthor} like ${startsWith(typed)}`, authorOrder),
-    authorWords: byWord ? authorsWhere(db, hasWordStarting(books.searchAuthor, typed)) : null,
+    titles: titlesStarting(db, typed),
+    titleWords: byWord
+      ? firstMatching(titleColumns, hasWordStarting(books.searchTitle, typed), CANDIDATES)
+      : null,
+    titlesNear: fixed
+      ? firstMatching(titleColumns, sql`${books.searchTitle} like ${contains(fixed)}`, CANDIDATES)
+      : null,
+    authors: authorsStarting(db, typed),
+    authorWords: byWord
+      ? firstMatching(authorColumns, hasWordStarting(books.searchAuthor, typed), CANDIDATES * 5)
+      : null,
     authorsNear: fixed
-      ? authorsWhere(db, sql`${books.searchAuthor} like ${contains(fixed)}`)
+      ? firstMatching(
+          authorColumns,
+          sql`${books.searchAuthor} like ${contains(fixed)}`,
+          CANDIDATES * 5,
+        )
       : null,
     categories: db
       .select({ id: categories.id, name: categories.name })
@@ -124,20 +161,17 @@ export async function suggestBooks(db: Database, q: string): Promise<SuggestResu
   const unique = <T>(rows: T[], key: (row: T) => string) => firstUnique(rows, key, Infinity);
   const titlesShort = () => unique(titleRows, (row) => String(row.id)).length < TITLES;
   const authorsShort = () => unique(authorRows, (row) => row.author).length < AUTHORS;
-  if ((titlesShort() || authorsShort()) && (first.titleWords || first.titlesNear)) {
-    await db.transaction(async (tx) => {
-      // A read by trigrams with a LIMIT and no ORDER BY tempts the planner into reading books
-      // from the start, betting on meeting enough matches early; where they are bunched it
-      // reads most of a million rows. Off the trigram index it is a few milliseconds at worst.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const more = suggestStatements(tx, typed, near);
-      for (const probe of [more.titleWords, more.titlesNear]) {
-        if (probe && titlesShort()) titleRows.push(...popularFirst(await probe));
-      }
-      for (const probe of [more.authorWords, more.authorsNear]) {
-        if (probe && authorsShort()) authorRows.push(...popularFirst(await probe));
-      }
-    });
+  // Then by trigrams, only while the prefixes leave room.
+  const rowsOf = async <T>(statement: SQL | null): Promise<T[]> => {
+    if (!statement) return [];
+    const result = await db.execute(statement);
+    return (result as { rows: T[] }).rows;
+  };
+  for (const probe of [first.titleWords, first.titlesNear]) {
+    if (probe && titlesShort()) titleRows.push(...popularFirst(await rowsOf<TitleRow>(probe)));
+  }
+  for (const probe of [first.authorWords, first.authorsNear]) {
+    if (probe && authorsShort()) authorRows.push(...popularFirst(await rowsOf<AuthorRow>(probe)));
   }
 
   const chosenTitles = firstUnique(titleRows, (row) => String(row.id), TITLES);
