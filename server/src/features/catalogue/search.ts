@@ -203,12 +203,6 @@ export function typedTerms(query: SearchQuery) {
   return typed;
 }
 
-/** The words the lookup needs for a search: those of its title and author. */
-export function wordsToLookUp(query: SearchQuery): string[] {
-  const typed = typedTerms(query);
-  return [...wordsOf(typed.title), ...wordsOf(typed.author)];
-}
-
 /** A category asked for by name: the names that hold it, or the closest name when none does. */
 function categoryCondition(category: string): SQL {
   const contains = `%${escapeLike(category)}%`;
