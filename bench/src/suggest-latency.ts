@@ -1,16 +1,10 @@
 import { SUGGEST_MIN_CHARACTERS } from "@folio/contract/constants";
 import type { Sql } from "../../reliability/src/harness/database";
-import {
-  closestWord,
-  lookupSql,
-  slipsAllowed,
-  wordsOf,
-  type WordLookup,
-} from "../../server/src/features/catalogue/search";
+import { wordsOf, type WordLookup } from "../../server/src/features/catalogue/search";
 import { normalizeForSearch } from "../../server/src/features/catalogue/search-text";
-import { suggestStatements } from "../../server/src/features/catalogue/suggest";
+import { firstReads, nearReads, nearWord } from "../../server/src/features/catalogue/suggest";
 import { measureLatency, type Latency } from "./latency";
-import { explain, runStatement, sqlBuilder, type Plan } from "./query-plans";
+import { explain, runStatement, type Plan } from "./query-plans";
 import { vocabulary } from "./synthetic-catalogue";
 import { misspeltPrefix, misspellable, pick } from "./typos";
 
@@ -69,29 +63,24 @@ export function measureSuggestLatency(
 }
 
 /**
- * EXPLAIN ANALYZE of every statement one suggestion runs (suggestBooks): the lookup of the last
- * word in search_words, then each of suggestStatements' reads that applies to what was typed.
+ * EXPLAIN ANALYZE of the statements one suggestion runs (suggestBooks): the first reads, in one
+ * statement (the last word looked up in search_words; titles, authors and categories for what
+ * was typed), then, for a last word that begins no word of the catalogue, the reads of its
+ * closest word, as if the first had left room for all of them.
  */
 export async function explainSuggestions(sql: Sql): Promise<Plan[]> {
-  const typings = ["ri", "gold", "lantrn", "golden lan", "charlotte bron"];
+  const typings = ["ri", "gold", "lantrn", "golden lan", "bron", "charlotte bron"];
   const plans: Plan[] = [];
   for (const q of typings) {
     const subject = `q=${q}`;
     const typed = normalizeForSearch(q);
     if (typed.length < SUGGEST_MIN_CHARACTERS) continue;
     const last = wordsOf(typed).at(-1);
-    let near: string | null = null;
-    if (last) {
-      plans.push(await explain(sql, subject, "lookup", lookupSql([last])));
-      const [lookup] = await runStatement<WordLookup>(sql, lookupSql([last]));
-      // As suggestBooks does: a last word that begins no word of the catalogue is corrected.
-      if (lookup && !lookup.known && !lookup.begins) {
-        near = closestWord(last, lookup.alike, slipsAllowed(last));
-      }
-    }
-    for (const [name, statement] of Object.entries(suggestStatements(sqlBuilder, typed, near))) {
-      if (statement) plans.push(await explain(sql, subject, name, statement));
-    }
+    plans.push(await explain(sql, subject, "first", firstReads(typed, last)));
+    const [first] = await runStatement<{ lookup: WordLookup | null }>(sql, firstReads(typed, last));
+    const near = nearWord(typed, first?.lookup ?? undefined);
+    if (near !== null)
+      plans.push(await explain(sql, subject, "near", nearReads(typed, near, 0, 0)));
   }
   return plans;
 }

@@ -6,6 +6,7 @@ export const tableOwners = {
   categories: "catalogue",
   books: "catalogue",
   search_words: "catalogue",
+  search_authors: "catalogue",
   users: "accounts",
   sessions: "accounts",
   password_resets: "accounts",

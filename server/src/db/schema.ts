@@ -81,9 +81,10 @@ export const books = pgTable(
     ),
     index("books_search_title_trgm").using("gin", t.searchTitle.op("gin_trgm_ops")),
     index("books_search_author_trgm").using("gin", t.searchAuthor.op("gin_trgm_ops")),
-    // Suggestions as you type: titles and authors that start with what was typed.
-    index("books_search_title_prefix").on(t.searchTitle.op("text_pattern_ops")),
-    index("books_search_author_prefix").on(t.searchAuthor.op("text_pattern_ops")),
+    // Titles and authors that start with what was typed (suggestions), and a search's order:
+    // its best matches are read off these in order, not all ranked (catalogue/search.ts).
+    index("books_search_title_order").on(t.searchTitle.op("text_pattern_ops"), t.id),
+    index("books_search_author_order").on(t.searchAuthor.op("text_pattern_ops"), t.title, t.id),
     // The library grid's and a book page's orders (design.md §7.5).
     index("books_category_popular_idx").on(t.categoryId, t.recentLoans.desc(), t.id),
     // The whole order of sort=rating, so a search for a common word stops at the page's end.
@@ -124,10 +125,37 @@ export const searchWords = pgTable(
      * count it: two imports at once never wait on each other here.
      */
     books: integer("books").notNull().default(0),
+    /**
+     * Some title holds the word (not only an author): suggestions look for titles with a word
+     * starting as typed only when one does. Set by the trigger as soon as a title holds it.
+     */
+    inTitles: boolean("in_titles").notNull().default(false),
   },
   (t) => [
     index("search_words_trgm").using("gist", t.word.op("gist_trgm_ops")),
     index("search_words_prefix").on(t.word.op("text_pattern_ops")),
+  ],
+);
+
+/**
+ * Every author of the catalogue once, as stored for search, for suggesting authors as a reader
+ * types: a million books have far fewer authors, and reading them off books took a bitmap of
+ * every book by an author who matched. Kept like search_words (the same trigger adds an author
+ * not yet here; search_words_rebuild() refills both); an author whose books are all retired
+ * stays here and is left out when read.
+ */
+export const searchAuthors = pgTable(
+  "search_authors",
+  {
+    searchAuthor: text("search_author").primaryKey(),
+    /** as printed on one of the books */
+    author: text("author").notNull(),
+    /** books by the author at the last rebuild; an author added since counts 1 */
+    books: integer("books").notNull().default(0),
+  },
+  (t) => [
+    index("search_authors_trgm").using("gin", t.searchAuthor.op("gin_trgm_ops")),
+    index("search_authors_prefix").on(t.searchAuthor.op("text_pattern_ops")),
   ],
 );
 

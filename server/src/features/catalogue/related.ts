@@ -23,7 +23,7 @@ const mostBorrowed = [sql`${books.recentLoans} desc nulls last`, asc(books.id)];
 /**
  * Where a book's page leads next (design.md §7.5): what its readers also borrowed, more by its
  * author, more in its category; never the book itself nor a retired one. Each list reads at
- * most RELATED_MAX rows off an index (books_search_author_prefix, books_category_popular_idx).
+ * most RELATED_MAX rows off an index (books_search_author_order, books_category_popular_idx).
  */
 export async function relatedBooks(
   db: Executor,

@@ -36,43 +36,67 @@ export interface WordLookup {
   begins: boolean;
   /** other words of the catalogue that look like it, nearest by trigrams first */
   alike: string[];
+  /** books holding each word of `alike`, in its order */
+  alikeBooks: number[];
+  /** books holding a word that starts with it (counted by word: a book may count twice) */
+  startingBooks: number;
+  /** some title (not only an author) holds a word that starts with it */
+  titlesBegin: boolean;
 }
 
 /**
  * One statement that looks up every word: for each, whether the catalogue has it, whether it
- * begins a word there, and, for a word it does not have (or every word, `alikeForKnown`), the
- * words most like it, read nearest first off the GiST index. Each word is its own constant so
- * every lookup is an index probe.
+ * begins a word there (and how many books hold such words, and whether a title does), and, for a
+ * word it does not have (or every word, `alikeForKnown`; without `alikeForBeginning`, only one
+ * that begins no word either), the words most like it, read nearest first off the GiST index.
+ * Each word is its own constant so every lookup is an index probe.
  */
-export function lookupSql(words: readonly string[], { alikeForKnown = false } = {}): SQL {
+export function lookupSql(
+  words: readonly string[],
+  { alikeForKnown = false, alikeForBeginning = true } = {},
+): SQL {
   const parts = words.map((word, n) => {
-    const known = sql`exists (select 1 from ${searchWords} where ${searchWords.word} = ${word})`;
-    const alike =
-      word.length >= CORRECTABLE_LENGTH && !/^\p{N}+$/u.test(word)
-        ? sql`array(select c.word from (
-            select ${searchWords.word} as word, ${searchWords.word} <-> ${word} as distance
-            from ${searchWords} order by ${searchWords.word} <-> ${word}
-            limit ${CANDIDATES}) c
-          where c.distance < ${CANDIDATE_DISTANCE} and c.word <> ${word})`
-        : null;
-    const wanted =
-      alike === null
-        ? sql`array[]::text[]`
-        : alikeForKnown
-          ? alike
-          : sql`case when ${known} then array[]::text[] else ${alike} end`;
-    return sql`select ${n}::int as n, ${known} as known,
-      exists (select 1 from ${searchWords} where ${searchWords.word} like ${`${escapeLike(word)}%`}) as begins,
-      ${wanted} as alike`;
+    const correctable = word.length >= CORRECTABLE_LENGTH && !/^\p{N}+$/u.test(word);
+    const when = [
+      ...(alikeForKnown ? [] : [sql`not s.known`]),
+      ...(alikeForBeginning ? [] : [sql`s.starting = 0`]),
+    ];
+    const nearest = sql`select ${searchWords.word} as word, ${searchWords.books} as books,
+        ${searchWords.word} <-> ${word} as distance
+      from ${searchWords} ${when.length > 0 ? sql`where ${sql.join(when, sql` and `)}` : sql``}
+      order by ${searchWords.word} <-> ${word} limit ${CANDIDATES}`;
+    const alike = correctable
+      ? sql`lateral (select
+          coalesce(array_agg(c.word order by c.distance, c.word), array[]::text[]) as alike,
+          coalesce(array_agg(c.books order by c.distance, c.word), array[]::int[]) as "alikeBooks"
+          from (${nearest}) c where c.distance < ${CANDIDATE_DISTANCE} and c.word <> ${word})`
+      : sql`(select array[]::text[] as alike, array[]::int[] as "alikeBooks")`;
+    // The words that start with it, as a range of search_words_prefix: asked with LIKE, the
+    // planner takes the trigram index, ten times slower here.
+    return sql`select ${n}::int as n, s.known, s.starting > 0 as begins,
+        s.starting as "startingBooks", s."titlesBegin", a.alike, a."alikeBooks"
+      from (select coalesce(bool_or(${searchWords.word} = ${word}), false) as known,
+          coalesce(sum(${searchWords.books}), 0)::int as starting,
+          coalesce(bool_or(${searchWords.inTitles}), false) as "titlesBegin"
+        from ${searchWords}
+        where ${searchWords.word} ~>=~ ${word} and ${searchWords.word} ~<~ ${afterAllStarting(word)}) s
+      cross join ${alike} a`;
   });
   return sql.join(parts, sql` union all `);
 }
 
-interface LookupRow {
+/**
+ * The least text after every text that starts with `prefix`, in byte order (~<~): its last
+ * character one code point on. (UTF-8's byte order is code point order.)
+ */
+export function afterAllStarting(prefix: string): string {
+  const characters = [...prefix];
+  const last = characters.pop()!.codePointAt(0)!;
+  return characters.join("") + String.fromCodePoint(last + 1);
+}
+
+interface LookupRow extends WordLookup {
   n: number;
-  known: boolean;
-  begins: boolean;
-  alike: string[];
 }
 
 export async function lookUpWords(
@@ -85,7 +109,8 @@ export async function lookUpWords(
   const result = await db.execute(lookupSql(unique, options));
   const found = new Map<string, WordLookup>();
   for (const row of (result as { rows: LookupRow[] }).rows) {
-    found.set(unique[Number(row.n)]!, { known: row.known, begins: row.begins, alike: row.alike });
+    const { n, ...lookup } = row;
+    found.set(unique[Number(n)]!, lookup);
   }
   return found;
 }
@@ -204,9 +229,10 @@ export function typedTerms(query: SearchQuery) {
 }
 
 /** A category asked for by name: the names that hold it, or the closest name when none does. */
-function categoryCondition(category: string): SQL {
+function categoryCondition(category: string, alone: boolean): SQL {
   const contains = `%${escapeLike(category)}%`;
-  return sql`${books.categoryId} in (
+  const column = alone ? sql`${books.categoryId}` : sql`(${books.categoryId} + 0)`;
+  return sql`${column} in (
     select ${categories.id} from ${categories} where ${categories.searchName} like ${contains}
     union all
     (select ${categories.id} from ${categories}
@@ -243,9 +269,11 @@ function termCondition(column: SearchColumn, term: Term): SQL {
   return sql`((${everyWord(typedWords)}) or (${everyWord(term.words)}))`;
 }
 
+const phrasesOf = (term: Term) => (term.corrected ? [term.typed, term.fixed] : [term.typed]);
+
 /** 0 exact, 1 prefix, 2 at a word's start, 3 anywhere, 4 all words apart. */
 function rankOf(column: SearchColumn, term: Term): SQL {
-  const phrases = term.corrected ? [term.typed, term.fixed] : [term.typed];
+  const phrases = phrasesOf(term);
   const any = (pattern: (phrase: string) => string) =>
     sql.join(
       phrases.map((phrase) => sql`${column} like ${pattern(escapeLike(phrase))}`),
@@ -294,10 +322,52 @@ export function orderOf(sort: Exclude<BookSort, "relevance">): SQL[] {
   }
 }
 
+/**
+ * The field a relevance search ranks on, and the order of books equally ranked: by that field
+ * as stored for search (case and accents set aside, in byte order), so the best matches can be
+ * read in order off books_search_title_order or books_search_author_order (an author's books by
+ * title) rather than all found and sorted.
+ */
+function rankedField(terms: SearchTerms) {
+  if (terms.title) {
+    const column = books.searchTitle;
+    return { column, term: terms.title, ties: [sql`${column} using ~<~`, asc(books.id)] };
+  }
+  if (terms.author) {
+    const column = books.searchAuthor;
+    const ties = [sql`${column} using ~<~`, asc(books.title), asc(books.id)];
+    return { column, term: terms.author, ties };
+  }
+  return null;
+}
+
 export interface Window {
   page: number;
   pageSize: number;
   offset: number;
+}
+
+/**
+ * What a book must be to be found by `terms`, with `query`'s filters; `implied` is a field whose
+ * match the caller already asks in a narrower form.
+ */
+function searchConditions(terms: SearchTerms, query: SearchQuery, implied?: SearchColumn): SQL[] {
+  // Retired books are gone from search (design.md §7.1).
+  const conditions: SQL[] = [isNull(books.retiredAt)];
+  if (terms.title && implied !== books.searchTitle) {
+    conditions.push(termCondition(books.searchTitle, terms.title));
+  }
+  if (terms.author && implied !== books.searchAuthor) {
+    conditions.push(termCondition(books.searchAuthor, terms.author));
+  }
+  if (terms.category) {
+    // Beside a title or an author, the category only filters what their trigram indexes find:
+    // read off its own index too, a category's hundred thousand rows cost more than the rest.
+    const alone = !terms.title && !terms.author;
+    conditions.push(categoryCondition(terms.category, alone));
+  }
+  conditions.push(...filterConditions(query));
+  return conditions;
 }
 
 /**
@@ -310,18 +380,11 @@ export function searchStatement(
   query: SearchQuery,
   window: Window,
 ) {
-  // Retired books are gone from search (design.md §7.1).
-  const conditions: SQL[] = [isNull(books.retiredAt)];
-  if (terms.title) conditions.push(termCondition(books.searchTitle, terms.title));
-  if (terms.author) conditions.push(termCondition(books.searchAuthor, terms.author));
-  if (terms.category) conditions.push(categoryCondition(terms.category));
-  conditions.push(...filterConditions(query));
-
   const sort = query.sort ?? "relevance";
+  const ranked = rankedField(terms);
   let order: SQL[];
   if (sort !== "relevance") order = orderOf(sort);
-  else if (terms.title) order = [rankOf(books.searchTitle, terms.title), ...orderOf("title")];
-  else if (terms.author) order = [rankOf(books.searchAuthor, terms.author), ...orderOf("title")];
+  else if (ranked) order = [rankOf(ranked.column, ranked.term), ...ranked.ties];
   else order = orderOf("title");
 
   // Only the ids of the page: at a million books a common word matches thousands of rows, and
@@ -330,10 +393,99 @@ export function searchStatement(
   return db
     .select({ id: books.id })
     .from(books)
-    .where(and(...conditions))
+    .where(and(...searchConditions(terms, query)))
     .orderBy(...order)
     .limit(window.pageSize + 1)
     .offset(window.offset);
+}
+
+/** Rows a walk along the order index reads at most before the whole ranking is asked instead. */
+export const WALK_ROWS = 20_000;
+/**
+ * A row walked costs about as much as this many rows ranked (the walk fetches rows one by one in
+ * the index's order; the ranking fetches the matches page by page): measured at a million books.
+ */
+const WALKED_ROW_COST = 4;
+
+/**
+ * The first `needed` ids of a relevance search, read in order instead of found and ranked
+ * (a common word is in thousands of a million titles, and ranking them all is most of a
+ * search's time): the books whose field starts with the phrase (ranks 0 and 1) off the order
+ * index, then, with `walk` (rows at most), those with a word starting so (rank 2), by walking
+ * that index from its start. Both are in the full ranking's order (searchStatement), so
+ * when `needed` ids come back they are its first; fewer mean this way does not know, and the
+ * full ranking is asked. Null for a search that ranks no field or is sorted otherwise.
+ */
+export function bestFirstStatement(
+  terms: SearchTerms,
+  query: SearchQuery,
+  needed: number,
+  walk: number | null,
+): SQL | null {
+  if ((query.sort ?? "relevance") !== "relevance") return null;
+  const ranked = rankedField(terms);
+  if (!ranked) return null;
+  const { column, term, ties } = ranked;
+  const rank = rankOf(column, term);
+  // A book ranked 0, 1 or 2 holds the phrase, so holds every word of it: the field's own
+  // condition is implied.
+  const conditions = and(...searchConditions(terms, query, column));
+  const columns = sql`${books.id} as id, ${rank} as rank, ${column} as key, ${books.title} as title`;
+  const order = sql.join(ties, sql`, `);
+  const starting = phrasesOf(term).map(
+    (phrase) => sql`(select ${columns} from ${books}
+      where ${conditions} and ${column} like ${`${escapeLike(phrase)}%`}
+      order by ${order} limit ${needed})`,
+  );
+  // The walk runs only when those starting so do not fill the page.
+  const walked =
+    walk === null
+      ? sql``
+      : sql`union all (select ${columns}
+          from (select * from ${books} order by ${order} limit ${walk}) as ${books}
+          where ${conditions} and ${rank} = 2 and (select count(*) from starting) < ${needed}
+          limit ${needed})`;
+  const outer =
+    column === books.searchTitle
+      ? sql`rank, key using ~<~, id`
+      : sql`rank, key using ~<~, title, id`;
+  return sql`with starting as materialized (${sql.join(starting, sql` union `)})
+    select id from (select * from starting ${walked}) found
+    order by ${outer} limit ${needed}`;
+}
+
+/**
+ * How many rows to walk for rank 2, or null when walking is not worth it: only for a one-word
+ * search with nothing else to narrow it but availability, and only when the catalogue's count of
+ * that word (search_words, as of its last rebuild) says the page's rows lie so close together
+ * that walking to them costs less than ranking every match. The walk stops at four times the
+ * rows expected; when it finds too few there, the ranking is asked after all, so a walk in vain
+ * costs at most what the ranking costs.
+ */
+export function walkWorthwhile(
+  terms: SearchTerms,
+  query: SearchQuery,
+  lookups: ReadonlyMap<string, WordLookup>,
+  needed: number,
+  catalogueBooks: number,
+): number | null {
+  const ranked = rankedField(terms);
+  if (!ranked || ranked.term.words.length !== 1) return null;
+  if (terms.category || (terms.title && terms.author) || query.minRating !== undefined) {
+    return null;
+  }
+  const typed = wordsOf(ranked.term.typed);
+  if (typed.length !== 1) return null;
+  const lookup = lookups.get(typed[0]!);
+  if (!lookup) return null;
+  let books = lookup.startingBooks;
+  if (ranked.term.corrected) {
+    books += lookup.alikeBooks[lookup.alike.indexOf(ranked.term.words[0]!)] ?? 0;
+  }
+  if (books === 0) return null;
+  const expected = (needed * Math.max(catalogueBooks, books)) / books;
+  if (expected * WALKED_ROW_COST > books) return null;
+  return Math.min(Math.ceil(expected * 4), WALK_ROWS);
 }
 
 export function termsFrom(

@@ -1,10 +1,10 @@
 import type { Suggestion, SuggestResult } from "@folio/contract/catalogue";
 import { SUGGEST_MAX, SUGGEST_MIN_CHARACTERS } from "@folio/contract/constants";
 import { wireId } from "@folio/contract/common";
-import { and, isNull, sql, type SQL } from "drizzle-orm";
-import type { Database, Executor } from "../../db/client";
-import { books, categories } from "../../db/schema";
-import { closestWord, lookUpWords, slipsAllowed, wordsOf } from "./search";
+import { asc, desc, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { books, categories, searchAuthors } from "../../db/schema";
+import { closestWord, lookupSql, slipsAllowed, wordsOf, type WordLookup } from "./search";
 import { escapeLike, normalizeForSearch } from "./search-text";
 
 /*
@@ -12,7 +12,8 @@ import { escapeLike, normalizeForSearch } from "./search-text";
  * read is bounded by an index and a small limit, so a keystroke costs a few index probes however
  * large the catalogue: titles and authors that start with what was typed (the text_pattern_ops
  * indexes), from the third letter those with a word that starts with it (trigram indexes), and
- * when the last word begins no word of the catalogue, its closest word (search_words).
+ * when the last word begins no word of the catalogue, its closest word (search_words). Authors
+ * are read from search_authors, each author once, not from their books.
  */
 
 const TITLES = 5;
@@ -20,6 +21,8 @@ const AUTHORS = 2;
 const CATEGORIES = 2;
 /** Rows read per probe; the best of them by popularity are shown. */
 const CANDIDATES = 20;
+/** Authors read per probe, those with the most books first, before those with none listed go. */
+const AUTHOR_CANDIDATES = 20;
 
 const startsWith = (text: string) => `${escapeLike(text)}%`;
 const contains = (text: string) => `%${escapeLike(text)}%`;
@@ -30,7 +33,7 @@ const contains = (text: string) => `%${escapeLike(text)}%`;
  * the catalogue; the word's start is checked on the rows found.
  */
 const hasWordStarting = (
-  column: typeof books.searchTitle | typeof books.searchAuthor,
+  column: typeof books.searchTitle | typeof searchAuthors.searchAuthor,
   text: string,
 ) => sql`${column} like ${contains(text)} and (' ' || ${column}) like ${`% ${escapeLike(text)}%`}`;
 
@@ -42,26 +45,34 @@ interface TitleRow {
 
 interface AuthorRow {
   author: string;
-  recentLoans: number;
 }
+
+interface CategoryRow {
+  id: number;
+  name: string;
+}
+
+const titleColumns = sql`${books.id} as id, ${books.title} as title, ${books.recentLoans} as "recentLoans"`;
 
 /** Off a prefix index, in its order: the first rows are the answer. */
-function titlesStarting(db: Executor, text: string) {
-  return db
-    .select({ id: books.id, title: books.title, recentLoans: books.recentLoans })
-    .from(books)
-    .where(and(isNull(books.retiredAt), sql`${books.searchTitle} like ${startsWith(text)}`))
-    .orderBy(sql`${books.searchTitle} using ~<~`)
-    .limit(CANDIDATES);
-}
+const titlesStarting = (text: string) =>
+  sql`select ${titleColumns} from ${books}
+    where ${books.retiredAt} is null and ${books.searchTitle} like ${startsWith(text)}
+    order by ${books.searchTitle} using ~<~ limit ${CANDIDATES}`;
 
-function authorsStarting(db: Executor, text: string) {
-  return db
-    .select({ author: books.author, recentLoans: books.recentLoans })
-    .from(books)
-    .where(and(isNull(books.retiredAt), sql`${books.searchAuthor} like ${startsWith(text)}`))
-    .orderBy(sql`${books.searchAuthor} using ~<~`)
-    .limit(CANDIDATES * 5);
+/**
+ * Authors matching `condition` who have a book listed, those with the most books first: the
+ * first AUTHOR_CANDIDATES by books, then each looked up in books_search_author_order.
+ */
+function authorsWhere(condition: SQL): SQL {
+  return sql`select author from (
+      select ${searchAuthors.searchAuthor} as key, ${searchAuthors.author} as author
+      from ${searchAuthors} where ${condition}
+      order by ${desc(searchAuthors.books)}, ${asc(searchAuthors.searchAuthor)}
+      limit ${AUTHOR_CANDIDATES}) found
+    where exists (select 1 from ${books}
+      where ${books.searchAuthor} = found.key and ${books.retiredAt} is null)
+    limit ${AUTHORS + 1}`;
 }
 
 /**
@@ -71,55 +82,108 @@ function authorsStarting(db: Executor, text: string) {
  * is planned for all its rows (the trigram index, unless matches are dense), and is still read
  * only as far as the LIMIT asks.
  */
-function firstMatching(columns: SQL, condition: SQL, limit: number): SQL {
+function firstMatching(condition: SQL): SQL {
   return sql`with found as materialized (
-      select ${columns} from ${books} where ${books.retiredAt} is null and ${condition})
-    select * from found limit ${limit}`;
+      select ${titleColumns} from ${books} where ${books.retiredAt} is null and ${condition})
+    select * from found limit ${CANDIDATES}`;
 }
 
-const titleColumns = sql`${books.id} as id, ${books.title} as title, ${books.recentLoans} as "recentLoans"`;
-const authorColumns = sql`${books.author} as author, ${books.recentLoans} as "recentLoans"`;
+/** A JSON array of a statement's rows, in its order. */
+const jsonRows = (statement: SQL) =>
+  sql`(select coalesce(json_agg(r), '[]'::json) from (${statement}) r)`;
+
+/** `statement`'s rows only when `gate` holds; else it is never run. */
+const onlyIf = (gate: SQL, statement: SQL) => sql`select * from (${statement}) g where ${gate}`;
+
+/** Titles matching `condition` by trigrams, only while `shown` leaves room among TITLES. */
+const moreTitles = (shown: SQL, condition: SQL) =>
+  onlyIf(sql`(${shown}) < ${TITLES}`, firstMatching(condition));
 
 /**
- * The statements a suggestion runs for `typed` (normalised), named, as not yet run: the
- * benchmark EXPLAINs them. `near` is the closest catalogue word to the last word, when the last
- * word begins none.
+ * What a suggestion reads for `typed` (normalised) before it knows anything, as one statement
+ * (one round trip): the last word looked up in search_words; titles that start with what was
+ * typed, then, from the third letter and while those leave room, titles with a word that starts
+ * so (only when a title has such a word: a surname's start is in many titles' trigrams but
+ * starts no word of any); authors likewise; categories. Each is a JSON value.
  */
-export function suggestStatements(db: Executor, typed: string, near: string | null) {
-  const words = wordsOf(typed);
+export function firstReads(typed: string, last: string | undefined): SQL {
   const byWord = typed.length >= 3;
-  const fixed = near === null ? null : [...words.slice(0, -1), near].join(" ");
-  return {
-    titles: titlesStarting(db, typed),
-    titleWords: byWord
-      ? firstMatching(titleColumns, hasWordStarting(books.searchTitle, typed), CANDIDATES)
-      : null,
-    titlesNear: fixed
-      ? firstMatching(titleColumns, sql`${books.searchTitle} like ${contains(fixed)}`, CANDIDATES)
-      : null,
-    authors: authorsStarting(db, typed),
-    authorWords: byWord
-      ? firstMatching(authorColumns, hasWordStarting(books.searchAuthor, typed), CANDIDATES * 5)
-      : null,
-    authorsNear: fixed
-      ? firstMatching(
-          authorColumns,
-          sql`${books.searchAuthor} like ${contains(fixed)}`,
-          CANDIDATES * 5,
+  const titleWords =
+    byWord && last
+      ? onlyIf(
+          sql`(select "titlesBegin" from looked)`,
+          moreTitles(sql`select count(*) from titles`, hasWordStarting(books.searchTitle, typed)),
         )
-      : null,
-    categories: db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(
-        sql`${categories.searchName} like ${contains(typed)} or ${categories.searchName} % ${typed}`,
+      : null;
+  const authorWords = byWord
+    ? onlyIf(
+        sql`(select count(*) from authors) <= ${AUTHORS}`,
+        authorsWhere(hasWordStarting(searchAuthors.searchAuthor, typed)),
       )
-      .orderBy(
-        sql`${categories.searchName} like ${startsWith(typed)} desc`,
-        sql`${categories.searchName} <-> ${typed}`,
-      )
-      .limit(CATEGORIES),
-  };
+    : null;
+  const categoryRows = sql`select ${categories.id} as id, ${categories.name} as name
+    from ${categories}
+    where ${categories.searchName} like ${contains(typed)} or ${categories.searchName} % ${typed}
+    order by ${categories.searchName} like ${startsWith(typed)} desc,
+      ${categories.searchName} <-> ${typed}
+    limit ${CATEGORIES}`;
+  const none = sql`'[]'::json`;
+  // Words like the last are read only when it begins no word: only then is it corrected.
+  const looked = last
+    ? lookupSql([last], { alikeForBeginning: false })
+    : sql`select null where false`;
+  return sql`with looked as materialized (${looked}),
+      titles as materialized (${titlesStarting(typed)}),
+      authors as materialized (${authorsWhere(sql`${searchAuthors.searchAuthor} like ${startsWith(typed)}`)})
+    select (select row_to_json(l) from looked l) as lookup,
+      ${jsonRows(sql`select * from titles`)} as titles,
+      ${titleWords ? jsonRows(titleWords) : none} as "titleWords",
+      ${jsonRows(sql`select * from authors`)} as authors,
+      ${authorWords ? jsonRows(authorWords) : none} as "authorWords",
+      ${jsonRows(categoryRows)} as categories`;
+}
+
+/** The closest catalogue word to the last word typed, when that begins no word of any. */
+export function nearWord(typed: string, lookup: WordLookup | undefined): string | null {
+  const last = wordsOf(typed).at(-1);
+  if (!last || !lookup || lookup.known || lookup.begins) return null;
+  return closestWord(last, lookup.alike, slipsAllowed(last));
+}
+
+/**
+ * What a suggestion reads for a last word taken as `near`, as one statement, when the first
+ * reads left room (`titles` and `authors` found so far): titles that start as corrected, then,
+ * while those leave room, titles that hold it; authors that hold it.
+ */
+export function nearReads(typed: string, near: string, titles: number, authors: number): SQL {
+  const words = wordsOf(typed);
+  const fixed = [...words.slice(0, -1), near].join(" ");
+  const wantsTitles = titles < TITLES;
+  const titleWords = moreTitles(
+    sql`select ${titles} + count(*) from starting`,
+    sql`${books.searchTitle} like ${contains(fixed)}`,
+  );
+  const authorRows = authorsWhere(sql`${searchAuthors.searchAuthor} like ${contains(fixed)}`);
+  const none = sql`'[]'::json`;
+  return sql`with starting as materialized (${wantsTitles ? titlesStarting(fixed) : sql`select ${titleColumns} from ${books} where false`})
+    select ${jsonRows(sql`select * from starting`)} as "titlesStarting",
+      ${wantsTitles ? jsonRows(titleWords) : none} as "titleWords",
+      ${authors <= AUTHORS ? jsonRows(authorRows) : none} as authors`;
+}
+
+interface FirstRow {
+  lookup: (WordLookup & { n: number }) | null;
+  titles: TitleRow[];
+  titleWords: TitleRow[];
+  authors: AuthorRow[];
+  authorWords: AuthorRow[];
+  categories: CategoryRow[];
+}
+
+interface NearRow {
+  titlesStarting: TitleRow[];
+  titleWords: TitleRow[];
+  authors: AuthorRow[];
 }
 
 const popularFirst = <T extends { recentLoans: number }>(rows: T[]) =>
@@ -141,37 +205,26 @@ function firstUnique<T>(rows: T[], key: (row: T) => string, count: number): T[] 
 export async function suggestBooks(db: Database, q: string): Promise<SuggestResult> {
   const typed = normalizeForSearch(q);
   if (typed.length < SUGGEST_MIN_CHARACTERS) return { state: "success", suggestions: [] };
-  const last = wordsOf(typed).at(-1);
-  const lookup = last ? (await lookUpWords(db, [last])).get(last) : undefined;
-  const near =
-    last && lookup && !lookup.known && !lookup.begins
-      ? closestWord(last, lookup.alike, slipsAllowed(last))
-      : null;
+  const rowsOf = async <T>(statement: SQL): Promise<T[]> =>
+    ((await db.execute(statement)) as { rows: T[] }).rows;
 
   // Starts with what was typed, then has a word that does, then the correction's; the most
-  // borrowed first within each. The prefix reads come straight off their indexes.
-  const first = suggestStatements(db, typed, near);
-  const [titles, authors, categoryRows] = await Promise.all([
-    first.titles,
-    first.authors,
-    first.categories,
-  ]);
-  const titleRows = popularFirst(titles);
-  const authorRows = popularFirst(authors);
-  const unique = <T>(rows: T[], key: (row: T) => string) => firstUnique(rows, key, Infinity);
-  const titlesShort = () => unique(titleRows, (row) => String(row.id)).length < TITLES;
-  const authorsShort = () => unique(authorRows, (row) => row.author).length < AUTHORS;
-  // Then by trigrams, only while the prefixes leave room.
-  const rowsOf = async <T>(statement: SQL | null): Promise<T[]> => {
-    if (!statement) return [];
-    const result = await db.execute(statement);
-    return (result as { rows: T[] }).rows;
-  };
-  for (const probe of [first.titleWords, first.titlesNear]) {
-    if (probe && titlesShort()) titleRows.push(...popularFirst(await rowsOf<TitleRow>(probe)));
-  }
-  for (const probe of [first.authorWords, first.authorsNear]) {
-    if (probe && authorsShort()) authorRows.push(...popularFirst(await rowsOf<AuthorRow>(probe)));
+  // borrowed titles and the authors with the most books first within each.
+  const [first] = await rowsOf<FirstRow>(firstReads(typed, wordsOf(typed).at(-1)));
+  if (!first) return { state: "success", suggestions: [] };
+  const titleRows = [...popularFirst(first.titles), ...popularFirst(first.titleWords)];
+  const authorRows = [...first.authors, ...first.authorWords];
+  const near = nearWord(typed, first.lookup ?? undefined);
+  if (near !== null) {
+    const titles = new Set(titleRows.map((row) => row.id)).size;
+    const authors = new Set(authorRows.map((row) => row.author)).size;
+    if (titles < TITLES || authors <= AUTHORS) {
+      const [more] = await rowsOf<NearRow>(nearReads(typed, near, titles, authors));
+      if (more) {
+        titleRows.push(...popularFirst(more.titlesStarting), ...popularFirst(more.titleWords));
+        authorRows.push(...more.authors);
+      }
+    }
   }
 
   const chosenTitles = firstUnique(titleRows, (row) => String(row.id), TITLES);
@@ -194,7 +247,7 @@ export async function suggestBooks(db: Database, q: string): Promise<SuggestResu
       bookId: null,
       categoryId: null,
     })),
-    ...categoryRows.map((row) => ({
+    ...first.categories.map((row) => ({
       kind: "category" as const,
       text: row.name,
       bookId: null,
