@@ -1,6 +1,7 @@
 import type { SearchQuery, SearchResult } from "@folio/contract/catalogue";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { useTestApp } from "../../test/app";
 import { createBook, createCategory } from "../../test/catalogue";
 import { relevanceSet } from "./relevance-set";
@@ -49,8 +50,8 @@ async function bothWays(query: SearchQuery) {
   return { ranked, inOrder };
 }
 
-const pages = (query: SearchQuery) =>
-  [1, 2, 3].map((page) => ({ ...query, page, pageSize: 3 }) as SearchQuery);
+const pages = (query: SearchQuery): SearchQuery[] =>
+  [1, 2, 3].map((page) => ({ ...query, page, pageSize: 3 }));
 
 /** A word in the middle of many titles and at the start of a few, as "river" is at scale. */
 const COMMON = "quorvane";
@@ -113,11 +114,10 @@ describe("a relevance search read in order", () => {
 
   it("walks for a word most titles hold, and reads the ranking's first rows", async () => {
     const db = t.database.db;
-    const [{ n: total } = { n: 0 }] = (
-      (await db.execute(sql`select count(*)::int as n from books`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows;
+    const [{ n: total } = { n: 0 }] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from books`,
+    );
     for (const query of [{ title: COMMON }, { title: "quorvanne" }] as SearchQuery[]) {
       const typed = typedTerms(query);
       const lookups = await lookUpWords(db, wordsOf(typed.title));
@@ -128,10 +128,9 @@ describe("a relevance search read in order", () => {
         // The page's rows lie close enough together in this catalogue to walk to them.
         const walk = walkWorthwhile(terms, query, lookups, needed, total);
         expect(walk, `${JSON.stringify(query)} page ${page}`).not.toBeNull();
-        // Walking only as far as the rows that start with the word: they do not fill a page
-        // past the first, so the walk does the rest.
+        // Six titles start with the word: they fill pages 1 and 2; 3 and 4 need the walk.
         const statement = bestFirstStatement(terms, query, needed, walk);
-        const read = ((await db.execute(statement!)) as unknown as { rows: { id: number }[] }).rows;
+        const read = await queryRows<{ id: number }>(db, statement!);
         const ranked = await searchStatement(db, terms, query, window);
         expect(read.length).toBe(needed);
         expect(read.slice(window.offset).map((row) => row.id)).toEqual(ranked.map((r) => r.id));
@@ -146,7 +145,7 @@ describe("a relevance search read in order", () => {
     const terms = termsFrom(typed, await lookUpWords(db, wordsOf(typed.title)));
     // Six rows start with the word; a walk of one row finds none of the rest.
     const statement = bestFirstStatement(terms, query, 20, 1);
-    const read = ((await db.execute(statement!)) as unknown as { rows: unknown[] }).rows;
+    const read = await queryRows(db, statement!);
     expect(read.length).toBeLessThan(20);
   });
 
