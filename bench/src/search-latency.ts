@@ -2,13 +2,16 @@ import type { SearchQuery } from "@folio/contract/catalogue";
 import { DEFAULT_PAGE_SIZE } from "@folio/contract/constants";
 import type { Sql } from "../../reliability/src/harness/database";
 import {
+  bestFirstStatement,
   lookupSql,
   searchStatement,
   termsFrom,
   typedTerms,
+  walkWorthwhile,
   wordsOf,
   type WordLookup,
 } from "../../server/src/features/catalogue/search";
+import { bestFirst } from "../../server/src/features/catalogue/service";
 import { measureLatency, type Latency } from "./latency";
 import { explain, runStatement, sqlBuilder, type Plan } from "./query-plans";
 import { vocabulary } from "./synthetic-catalogue";
@@ -121,17 +124,20 @@ const described = (query: SearchQuery) =>
 
 /**
  * EXPLAIN ANALYZE of the very statements the search route sends for one query of each kind: the
- * lookup of its words in search_words, then the search for the page's ids (the books are then
- * read by primary key), and, when that finds nothing, the second try with every word let go one
- * slip further (as the catalogue service's find() does). The first page of 10, as the route
- * reads a search that names no page.
+ * lookup of its words in search_words; then, sorted by relevance, the read of its best matches in
+ * order (bestFirstStatement, walking when the service would); when that cannot tell the page, the
+ * search that ranks every match, and, when that finds nothing, the second try with every word let
+ * go one slip further (as the catalogue service's find() does). The first page of 10, as the
+ * route reads a search that names no page.
  */
 export async function explainSearches(sql: Sql, categories: string[]): Promise<Plan[]> {
   const queries: SearchQuery[] = [
     { title: "river" },
     { title: "golden lantern" },
     { title: "lant" },
+    { title: "the" },
     { author: "Charlotte Brontë" },
+    { author: "bronte" },
     { title: "venice", category: categories[0] ?? "Poetry" },
     { title: "moby" },
     { title: "rivver" },
@@ -141,6 +147,10 @@ export async function explainSearches(sql: Sql, categories: string[]): Promise<P
     { title: "harbour", available: true },
   ];
   const window = { page: 1, pageSize: DEFAULT_PAGE_SIZE, offset: 0 };
+  const needed = window.pageSize + 1;
+  const [{ books = 0 } = {}] = await sql.query<{ books: number }>(
+    "select greatest(reltuples, 0)::float8 as books from pg_class where oid = 'books'::regclass",
+  );
   const plans: Plan[] = [];
   for (const query of queries) {
     const subject = described(query);
@@ -153,6 +163,15 @@ export async function explainSearches(sql: Sql, categories: string[]): Promise<P
       for (const row of rows) lookups.set(words[Number(row.n)]!, row);
     }
     const terms = termsFrom(typed, lookups);
+    if (books >= bestFirst.fromBooks) {
+      const walk = walkWorthwhile(terms, query, lookups, needed, books);
+      const inOrder = bestFirstStatement(terms, query, needed, walk);
+      if (inOrder) {
+        const name = walk === null ? "best in order" : `best in order, walking ${walk} rows`;
+        plans.push(await explain(sql, subject, name, inOrder));
+        if ((await runStatement(sql, inOrder)).length === needed) continue;
+      }
+    }
     const statement = searchStatement(sqlBuilder, terms, query, window);
     plans.push(await explain(sql, subject, "search", statement));
     if ((await runStatement(sql, statement)).length > 0) continue;

@@ -2,21 +2,16 @@ import type { RelatedResult } from "@folio/contract/catalogue";
 import { RELATED_MAX } from "@folio/contract/constants";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { books, categories } from "../../db/schema";
+import { books } from "../../db/schema";
 import { errors } from "../../errors";
 import { presentBook } from "./presenter";
-import { listedBookColumns } from "./service";
+import { selectBooks } from "./service";
 
 /** Books most borrowed by readers of a book, best first: the loans feature knows (app.ts). */
 export type AlsoBorrowed = (bookId: number, limit: number) => Promise<number[]>;
 
-function listed(db: Executor, condition: SQL) {
-  return db
-    .select(listedBookColumns)
-    .from(books)
-    .innerJoin(categories, eq(books.categoryId, categories.id))
-    .where(and(isNull(books.retiredAt), condition));
-}
+const listed = (db: Executor, condition: SQL) =>
+  selectBooks(db).where(and(isNull(books.retiredAt), condition));
 
 const mostBorrowed = [sql`${books.recentLoans} desc nulls last`, asc(books.id)];
 

@@ -80,7 +80,7 @@ export const listedBookOwnColumns = {
 /** Just what presentBook needs (ListedBookRow), for lists read in bulk. */
 export const listedBookColumns = { ...listedBookOwnColumns, categoryName: categories.name };
 
-function selectBooks(db: Executor) {
+export function selectBooks(db: Executor) {
   return db
     .select(listedBookColumns)
     .from(books)
@@ -257,18 +257,19 @@ const wordLookups = perDatabase(
   () => new ResponseCache<Map<string, WordLookup>>(SEARCH_IDS_MS, 20_000),
 );
 
+/** What a search's fields hold, normalised (typedTerms). */
+type Typed = ReturnType<typeof typedTerms>;
+
 /** `alikeForKnown` also reads the words like those the catalogue has (a second try). */
-async function lookupsOf(
+function lookupsOf(
   db: Database,
-  query: SearchQuery,
+  typed: Typed,
   { fresh, alikeForKnown = false }: { fresh: boolean; alikeForKnown?: boolean },
-) {
-  const typed = typedTerms(query);
+): Promise<Map<string, WordLookup>> {
   const words = [...wordsOf(typed.title), ...wordsOf(typed.author)];
   const look = () => lookUpWords(db, words, { alikeForKnown });
   const key = JSON.stringify([words, alikeForKnown]);
-  const lookups = fresh ? await look() : await wordLookups(db).get(key, look);
-  return { typed, lookups };
+  return fresh ? look() : wordLookups(db).get(key, look);
 }
 
 /**
@@ -364,10 +365,11 @@ async function bestFirstIds(
 async function find(
   db: Database,
   query: SearchQuery,
+  typed: Typed,
   window: Window,
   fresh: boolean,
 ): Promise<Found> {
-  const { typed, lookups } = await lookupsOf(db, query, { fresh });
+  const lookups = await lookupsOf(db, typed, { fresh });
   const idsOf = async (terms: SearchTerms) =>
     (await searchStatement(db, terms, query, window)).map((row) => row.id);
   const terms = termsFrom(typed, lookups);
@@ -375,8 +377,8 @@ async function find(
   if (inOrder) return { ids: inOrder, terms };
   const ids = await idsOf(terms);
   if (ids.length > 0 || window.offset > 0) return { ids, terms };
-  const every = await lookupsOf(db, query, { fresh, alikeForKnown: true });
-  const wider = termsFrom(typed, every.lookups, { everyWord: true });
+  const every = await lookupsOf(db, typed, { fresh, alikeForKnown: true });
+  const wider = termsFrom(typed, every, { everyWord: true });
   if (!wider.title?.corrected && !wider.author?.corrected) return { ids, terms };
   return { ids: await idsOf(wider), terms: wider };
 }
@@ -397,7 +399,7 @@ export async function searchBooks(
     window.page,
     window.pageSize,
   ]);
-  const search = () => find(db, query, window, fresh);
+  const search = () => find(db, query, typed, window, fresh);
   const { ids, terms } =
     fresh || !idsKeepable(query) ? await search() : await searchIds(db).get(key, search);
   const ordered = await listedBooks(db, ids);
