@@ -422,26 +422,16 @@ async function main(): Promise<void> {
         bar: "≥ 1.00, all 2xx (design.md §6)",
         pass: r.ratio >= 1 && r.failures === 0,
       });
-    figures.push({
-      name: "search latency p50 / p95 / p99",
-      value: `${latency.all.p50} / ${latency.all.p95} / ${latency.all.p99} ms${latency.failures ? `; ${latency.failures} non-2xx` : ""}`,
-      ...(onPostgres && catalogue.books >= 100_000
-        ? {
-            bar: `p95 < ${searchBar} ms on PostgreSQL`,
-            pass: latency.all.p95 < searchBar && latency.failures === 0,
-          }
+    // A latency's bar applies from `fromBooks` books on PostgreSQL; below, it is reported.
+    const latencyFigure = (name: string, run: Latency, bar: number, fromBooks: number) => ({
+      name: `${name} latency p50 / p95 / p99`,
+      value: `${run.all.p50} / ${run.all.p95} / ${run.all.p99} ms${run.failures ? `; ${run.failures} non-2xx` : ""}`,
+      ...(onPostgres && catalogue.books >= fromBooks
+        ? { bar: `p95 < ${bar} ms on PostgreSQL`, pass: run.all.p95 < bar && run.failures === 0 }
         : {}),
     });
-    figures.push({
-      name: "suggestions latency p50 / p95 / p99",
-      value: `${suggestLatency.all.p50} / ${suggestLatency.all.p95} / ${suggestLatency.all.p99} ms${suggestLatency.failures ? `; ${suggestLatency.failures} non-2xx` : ""}`,
-      ...(onPostgres && catalogue.books >= 1_000_000
-        ? {
-            bar: `p95 < ${suggestBar} ms on PostgreSQL`,
-            pass: suggestLatency.all.p95 < suggestBar && suggestLatency.failures === 0,
-          }
-        : {}),
-    });
+    figures.push(latencyFigure("search", latency, searchBar, 100_000));
+    figures.push(latencyFigure("suggestions", suggestLatency, suggestBar, 1_000_000));
     const planList = (list: Plan[]) =>
       list.map((p) => `${p.subject} ${p.statement}: ${planSummary(p)}`).join("; ");
     figures.push({

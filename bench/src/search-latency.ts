@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from "@folio/contract/constants";
 import type { Sql } from "../../reliability/src/harness/database";
 import {
   bestFirstStatement,
+  catalogueSizeSql,
   lookupSql,
   searchStatement,
   termsFrom,
@@ -148,9 +149,7 @@ export async function explainSearches(sql: Sql, categories: string[]): Promise<P
   ];
   const window = { page: 1, pageSize: DEFAULT_PAGE_SIZE, offset: 0 };
   const needed = window.pageSize + 1;
-  const [{ books = 0 } = {}] = await sql.query<{ books: number }>(
-    "select greatest(reltuples, 0)::float8 as books from pg_class where oid = 'books'::regclass",
-  );
+  const [{ books = 0 } = {}] = await runStatement<{ books: number }>(sql, catalogueSizeSql);
   const plans: Plan[] = [];
   for (const query of queries) {
     const subject = described(query);

@@ -1,7 +1,7 @@
 import type { BookFilters, BookSort, SearchQuery } from "@folio/contract/catalogue";
 import { SEARCH_PARAMETER_REQUIRED } from "@folio/contract/constants";
 import { and, asc, isNull, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client";
+import { queryRows, type Executor } from "../../db/client";
 import { books, categories, searchWords } from "../../db/schema";
 import { errors } from "../../errors";
 import { escapeLike, normalizeForSearch } from "./search-text";
@@ -106,9 +106,8 @@ export async function lookUpWords(
 ): Promise<Map<string, WordLookup>> {
   const unique = [...new Set(words)];
   if (unique.length === 0) return new Map();
-  const result = await db.execute(lookupSql(unique, options));
   const found = new Map<string, WordLookup>();
-  for (const row of (result as { rows: LookupRow[] }).rows) {
+  for (const row of await queryRows<LookupRow>(db, lookupSql(unique, options))) {
     const { n, ...lookup } = row;
     found.set(unique[Number(n)]!, lookup);
   }
@@ -326,17 +325,19 @@ export function orderOf(sort: Exclude<BookSort, "relevance">): SQL[] {
  * The field a relevance search ranks on, and the order of books equally ranked: by that field
  * as stored for search (case and accents set aside, in byte order), so the best matches can be
  * read in order off books_search_title_order or books_search_author_order (an author's books by
- * title) rather than all found and sorted.
+ * title) rather than all found and sorted. `found` is the same order over bestFirstStatement's
+ * rows (rank, key, title, id).
  */
 function rankedField(terms: SearchTerms) {
   if (terms.title) {
     const column = books.searchTitle;
-    return { column, term: terms.title, ties: [sql`${column} using ~<~`, asc(books.id)] };
+    const ties = [sql`${column} using ~<~`, asc(books.id)];
+    return { column, term: terms.title, ties, found: sql`rank, key using ~<~, id` };
   }
   if (terms.author) {
     const column = books.searchAuthor;
     const ties = [sql`${column} using ~<~`, asc(books.title), asc(books.id)];
-    return { column, term: terms.author, ties };
+    return { column, term: terms.author, ties, found: sql`rank, key using ~<~, title, id` };
   }
   return null;
 }
@@ -399,6 +400,10 @@ export function searchStatement(
     .offset(window.offset);
 }
 
+/** The planner's count of books (0 before any ANALYZE): how large the catalogue is, for free. */
+export const catalogueSizeSql = sql`select greatest(reltuples, 0)::float8 as books
+  from pg_class where oid = 'books'::regclass`;
+
 /** Rows a walk along the order index reads at most before the whole ranking is asked instead. */
 export const WALK_ROWS = 20_000;
 /**
@@ -425,7 +430,7 @@ export function bestFirstStatement(
   if ((query.sort ?? "relevance") !== "relevance") return null;
   const ranked = rankedField(terms);
   if (!ranked) return null;
-  const { column, term, ties } = ranked;
+  const { column, term, ties, found } = ranked;
   const rank = rankOf(column, term);
   // A book ranked 0, 1 or 2 holds the phrase, so holds every word of it: the field's own
   // condition is implied.
@@ -445,13 +450,9 @@ export function bestFirstStatement(
           from (select * from ${books} order by ${order} limit ${walk}) as ${books}
           where ${conditions} and ${rank} = 2 and (select count(*) from starting) < ${needed}
           limit ${needed})`;
-  const outer =
-    column === books.searchTitle
-      ? sql`rank, key using ~<~, id`
-      : sql`rank, key using ~<~, title, id`;
   return sql`with starting as materialized (${sql.join(starting, sql` union `)})
     select id from (select * from starting ${walked}) found
-    order by ${outer} limit ${needed}`;
+    order by ${found} limit ${needed}`;
 }
 
 /**

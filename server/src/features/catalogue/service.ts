@@ -14,7 +14,7 @@ import {
 } from "@folio/contract/catalogue";
 import { and, asc, count, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { batchPerDatabase, perDatabase } from "../../db/batch";
-import { keyReadsOf, type Database, type Executor } from "../../db/client";
+import { keyReadsOf, queryRows, type Database, type Executor } from "../../db/client";
 import { jsonArrayOf, parseJsonRows } from "../../db/json";
 import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
@@ -25,6 +25,7 @@ import { ResponseCache } from "../../http/response-cache";
 import { normalizeForSearch } from "./search-text";
 import {
   bestFirstStatement,
+  catalogueSizeSql,
   filterConditions,
   lookUpWords,
   orderOf,
@@ -333,10 +334,8 @@ export const bestFirst = { fromBooks: 20_000 };
 const catalogueSizes = perDatabase(() => new ResponseCache<number>(SEARCH_IDS_MS, 1));
 const catalogueSize = (db: Database) =>
   catalogueSizes(db).get("books", async () => {
-    const result = await db.execute(
-      sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'books'::regclass`,
-    );
-    return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const [row] = await queryRows<{ books: number }>(db, catalogueSizeSql);
+    return Number(row?.books ?? 0);
   });
 
 /** The page's ids read in order, when that can tell them (bestFirstStatement); else null. */
@@ -353,8 +352,7 @@ async function bestFirstIds(
   const walk = walkWorthwhile(terms, query, lookups, needed, books);
   const statement = bestFirstStatement(terms, query, needed, walk);
   if (!statement) return null;
-  const result = await db.execute(statement);
-  const ids = (result as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  const ids = (await queryRows<{ id: number }>(db, statement)).map((row) => Number(row.id));
   return ids.length === needed ? ids.slice(window.offset) : null;
 }
 

@@ -2,7 +2,7 @@ import type { Suggestion, SuggestResult } from "@folio/contract/catalogue";
 import { SUGGEST_MAX, SUGGEST_MIN_CHARACTERS } from "@folio/contract/constants";
 import { wireId } from "@folio/contract/common";
 import { asc, desc, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { queryRows, type Database } from "../../db/client";
 import { books, categories, searchAuthors } from "../../db/schema";
 import { closestWord, lookupSql, slipsAllowed, wordsOf, type WordLookup } from "./search";
 import { escapeLike, normalizeForSearch } from "./search-text";
@@ -205,12 +205,10 @@ function firstUnique<T>(rows: T[], key: (row: T) => string, count: number): T[] 
 export async function suggestBooks(db: Database, q: string): Promise<SuggestResult> {
   const typed = normalizeForSearch(q);
   if (typed.length < SUGGEST_MIN_CHARACTERS) return { state: "success", suggestions: [] };
-  const rowsOf = async <T>(statement: SQL): Promise<T[]> =>
-    ((await db.execute(statement)) as { rows: T[] }).rows;
 
   // Starts with what was typed, then has a word that does, then the correction's; the most
   // borrowed titles and the authors with the most books first within each.
-  const [first] = await rowsOf<FirstRow>(firstReads(typed, wordsOf(typed).at(-1)));
+  const [first] = await queryRows<FirstRow>(db, firstReads(typed, wordsOf(typed).at(-1)));
   if (!first) return { state: "success", suggestions: [] };
   const titleRows = [...popularFirst(first.titles), ...popularFirst(first.titleWords)];
   const authorRows = [...first.authors, ...first.authorWords];
@@ -219,7 +217,7 @@ export async function suggestBooks(db: Database, q: string): Promise<SuggestResu
     const titles = new Set(titleRows.map((row) => row.id)).size;
     const authors = new Set(authorRows.map((row) => row.author)).size;
     if (titles < TITLES || authors <= AUTHORS) {
-      const [more] = await rowsOf<NearRow>(nearReads(typed, near, titles, authors));
+      const [more] = await queryRows<NearRow>(db, nearReads(typed, near, titles, authors));
       if (more) {
         titleRows.push(...popularFirst(more.titlesStarting), ...popularFirst(more.titleWords));
         authorRows.push(...more.authors);
