@@ -77,6 +77,72 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ DATA_DIR: dir, CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS: /);
   });
 
+  it("keeps content in DATA_DIR/content, or the folder CONTENT_STORE names", () => {
+    expect(loadConfig({ DATA_DIR: dir }).contentStore).toEqual({
+      kind: "dir",
+      dir: path.join(dir, "content"),
+    });
+    expect(loadConfig({ DATA_DIR: dir, CONTENT_STORE: "/srv/folio-books" }).contentStore).toEqual({
+      kind: "dir",
+      dir: "/srv/folio-books",
+    });
+  });
+
+  it("keeps content in the S3 bucket an s3:// CONTENT_STORE names", () => {
+    const s3 = {
+      DATA_DIR: dir,
+      CONTENT_STORE: "s3://folio-books/shop/main",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    };
+    expect(loadConfig(s3).contentStore).toEqual({
+      kind: "s3",
+      bucket: "folio-books",
+      prefix: "shop/main/",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    // On AWS itself: no endpoint, the SDK's own credentials, the bucket's root.
+    expect(
+      loadConfig({ DATA_DIR: dir, CONTENT_STORE: "s3://folio-books", S3_REGION: "eu-west-2" })
+        .contentStore,
+    ).toEqual({
+      kind: "s3",
+      bucket: "folio-books",
+      prefix: "",
+      endpoint: undefined,
+      region: "eu-west-2",
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ CONTENT_STORE: "s3://" }, "CONTENT_STORE"],
+    [{ CONTENT_STORE: "s3://ab" }, "CONTENT_STORE"],
+    [{ CONTENT_STORE: "s3://Folio_Books/x" }, "CONTENT_STORE"],
+    [{ CONTENT_STORE: "s3://folio/../x" }, "CONTENT_STORE"],
+    [{ CONTENT_STORE: "s3:folio" }, "CONTENT_STORE"],
+    [{ CONTENT_STORE: "s3://folio", S3_ENDPOINT: "localhost:9000" }, "S3_ENDPOINT"],
+    [{ CONTENT_STORE: "s3://folio", S3_ENDPOINT: "ftp://host" }, "S3_ENDPOINT"],
+    [{ CONTENT_STORE: "s3://folio", S3_REGION: "EU West" }, "S3_REGION"],
+    [{ CONTENT_STORE: "s3://folio", S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE"],
+    [{ CONTENT_STORE: "s3://folio", S3_ACCESS_KEY_ID: "key" }, "S3_ACCESS_KEY_ID"],
+    [{ CONTENT_STORE: "s3://folio", S3_SECRET_ACCESS_KEY: "secret" }, "S3_SECRET_ACCESS_KEY"],
+    // S3 settings beside a folder: each node would keep books on its own disk.
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_ENDPOINT"],
+    [{ CONTENT_STORE: "/srv/books", S3_ACCESS_KEY_ID: "k" }, "S3_ACCESS_KEY_ID"],
+  ])("stops start-up on a bad content store setting %j, naming it", (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`${name}[:,]`));
+  });
+
   it("treats a blank variable as unset", () => {
     expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "", PORT: "" })).toMatchObject({
       databaseUrl: undefined,

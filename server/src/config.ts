@@ -22,6 +22,8 @@ const envSchema = z.object({
   SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.url("must be a URL such as http://localhost:3000").optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
+  /** auto: readable lines on a terminal, JSON lines otherwise (a process manager, a container) */
+  LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   TOP_UP_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   BODY_LIMIT: z.coerce
@@ -52,7 +54,42 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
     .optional(),
+  /** where e-books, covers and uploads live: a directory, or an S3 bucket (design.md §7.6) */
+  CONTENT_STORE: z
+    .string()
+    .refine(
+      (text) => !text.startsWith("s3:") || parseS3Address(text) !== null,
+      "must be a directory or s3://BUCKET/PREFIX, the bucket 3 to 63 lower-case letters, digits, dots or hyphens",
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url("must be a URL such as http://127.0.0.1:9000")
+    .refine((url) => /^https?:\/\//.test(url), "must start with http:// or https://")
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region such as eu-west-1")
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  /** the bearer token Prometheus scrapes GET /metrics with; unset, there is no /metrics */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
+
+/** The settings that only mean something with an s3:// CONTENT_STORE. */
+const s3Settings = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** s3://BUCKET/PREFIX → the bucket and the prefix ("" or "a/b/"), or null when it is not one. */
+function parseS3Address(text: string): { bucket: string; prefix: string } | null {
+  const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(text);
+  if (!match) return null;
+  const [, bucket = "", rest = ""] = match;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return null;
+  const parts = rest.split("/").filter(Boolean);
+  if (parts.some((part) => part === ".." || !/^[A-Za-z0-9._-]+$/.test(part))) return null;
+  return { bucket, prefix: parts.map((part) => `${part}/`).join("") };
+}
 
 /** A scheme, host and port alone: what a browser sends as Origin. */
 function isOrigin(text: string): boolean {
@@ -72,6 +109,23 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+export type ContentStoreConfig =
+  | { kind: "dir"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** "" or a folder-like prefix ending in "/" that every key is stored under */
+      prefix: string;
+      /** an S3-compatible server's URL; unset: AWS itself */
+      endpoint: string | undefined;
+      region: string;
+      /** unset: the AWS SDK's own credential chain (environment, profile, instance role) */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      /** bucket in the path (http://host/bucket/key), as most S3-compatible servers need */
+      forcePathStyle: boolean;
+    };
+
 export interface Config {
   port: number;
   host: string;
@@ -82,6 +136,8 @@ export interface Config {
   secret: string;
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
+  /** how log lines are written; "auto" picks by whether standard output is a terminal */
+  logFormat: "auto" | "json" | "pretty";
   authRateLimit: number;
   /** the most one reader may top up in a calendar day (TIME_ZONE), in pence */
   topUpDailyLimitPence: number;
@@ -98,6 +154,10 @@ export interface Config {
   workers: number;
   /** an account made admin at start, if it exists */
   adminEmail: string | undefined;
+  /** what GET /metrics must be called with (Authorization: Bearer); unset: it answers 404 */
+  metricsToken: string | undefined;
+  /** where e-books, covers and uploads are kept */
+  contentStore: ContentStoreConfig;
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: e.SECRET ?? persistentSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     authRateLimit: e.AUTH_RATE_LIMIT,
     topUpDailyLimitPence: e.TOP_UP_DAILY_LIMIT * 100,
     bodyLimit: e.BODY_LIMIT,
@@ -144,6 +205,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
     adminEmail: e.ADMIN_EMAIL,
+    metricsToken: e.METRICS_TOKEN,
+    contentStore: contentStoreConfig(e, dataDir),
+  };
+}
+
+/**
+ * CONTENT_STORE and the S3_ settings that go with it. S3 settings beside a directory are
+ * refused: each node would quietly keep books on its own disk, which many nodes cannot share.
+ */
+function contentStoreConfig(e: z.infer<typeof envSchema>, dataDir: string): ContentStoreConfig {
+  const address = e.CONTENT_STORE?.startsWith("s3:") ? parseS3Address(e.CONTENT_STORE) : null;
+  if (!address) {
+    const stray = s3Settings.find((name) => e[name] !== undefined);
+    if (stray) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${stray}: is set, but CONTENT_STORE is not an s3://BUCKET/PREFIX address`,
+      );
+    }
+    return { kind: "dir", dir: path.resolve(e.CONTENT_STORE ?? path.join(dataDir, "content")) };
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (to use the AWS credential chain)",
+    );
+  }
+  return {
+    kind: "s3",
+    ...address,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
   };
 }
 

@@ -141,6 +141,13 @@ export const errors = {
       "CONTENT_MISSING",
       "The file of this e-book is missing. Please tell the library.",
     ),
+  /** the content store (a folder or an S3 bucket) cannot be reached just now: try again */
+  contentUnavailable: () =>
+    new AppError(
+      503,
+      "CONTENT_UNAVAILABLE",
+      "Books cannot be fetched just now. Please try again in a minute.",
+    ),
   // The publication (design.md §7.3): a borrowed book's files one by one.
   publicationFileNotFound: () =>
     new AppError(

@@ -4,7 +4,7 @@ import type { Config } from "./config";
 import { openConfiguredDatabase } from "./db/client";
 import { grantRole } from "./features/staff";
 import { ensureSeedEditions, isCatalogueEmpty, seedCatalogue } from "./seed/seed";
-import { contentStoreOf } from "./storage/content-store";
+import { contentStoreOf } from "./storage/configured-store";
 
 const openFor = openConfiguredDatabase;
 

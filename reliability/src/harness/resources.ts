@@ -1,9 +1,10 @@
+import { startTestBucket, type TestBucket } from "../../../server/src/test/s3";
 import { PgliteDirectory, PostgresDatabase } from "./database";
 import { MailReceiver } from "./mail";
 import { ServerProcess, type ServerOptions } from "./server";
 
 /**
- * What a scenario file starts (mail receivers, databases, data directories, servers), each
+ * What a scenario file starts (mail receivers, buckets, databases, data directories, servers), each
  * ended in reverse order by `end()`, which the file calls in `afterAll`.
  */
 export class Resources {
@@ -14,6 +15,13 @@ export class Resources {
     await mail.start();
     this.ends.push(() => mail.stop());
     return mail;
+  }
+
+  /** An S3-compatible server on loopback (s3rver) with one bucket, removed at the end. */
+  async bucket(prefix = "shop/"): Promise<TestBucket> {
+    const bucket = await startTestBucket({ prefix });
+    this.ends.push(() => bucket.remove());
+    return bucket;
   }
 
   async postgres(): Promise<PostgresDatabase> {

@@ -1,7 +1,7 @@
 // `npm run seed`: adds the seed catalogue and its e-book files to the configured database.
 // Idempotent: what is already there is left as it is.
 import { loadConfig } from "../config";
-import { contentStoreOf } from "../storage/content-store";
+import { contentStoreOf } from "../storage/configured-store";
 import { openConfiguredDatabase } from "../db/client";
 import { ensureSeedEditions, seedCatalogue } from "./seed";
 

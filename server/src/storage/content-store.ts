@@ -1,8 +1,17 @@
-import { createReadStream } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  access,
+  constants,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import type { Readable } from "node:stream";
 import path from "node:path";
-import type { Config } from "../config";
 
 export interface ContentInfo {
   size: number;
@@ -14,9 +23,16 @@ export interface ContentEntry extends ContentInfo {
   key: string;
 }
 
+/** A byte range of a file, both ends included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
- * Where e-book files and cover images live. Kept this small so an object store can take the
- * place of the file system later without touching the features that use it.
+ * Where e-book files and cover images live: a folder, or an S3 bucket (s3-content-store.ts).
+ * Kept this small so either serves the features the same way. A store that cannot be reached
+ * fails with ContentStoreUnavailable; a missing file is null or false, never an error.
  */
 export interface ContentStore {
   has(key: string): Promise<boolean>;
@@ -26,20 +42,41 @@ export interface ContentStore {
   delete(key: string): Promise<void>;
   /** Size and last change, or null when there is no such file. */
   stat(key: string): Promise<ContentInfo | null>;
-  /** The bytes from start to end inclusive (the whole file without a range), as a stream. */
-  stream(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * The bytes from start to end inclusive (the whole file without a range), as a stream; null
+   * when there is no such file. A promise because an object store's bytes exist only once it
+   * has answered: a store that is down rejects here, before a response has begun.
+   */
+  stream(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Every file whose key starts with `prefix` ("uploads/"), in no particular order. */
   list(prefix: string): Promise<ContentEntry[]>;
+  /** Resolves when the store can be reached and written to; throws ContentStoreUnavailable. */
+  check(): Promise<void>;
+}
+
+/**
+ * The store cannot be reached just now (connection refused, timed out, the server failing):
+ * the request answers 503 and may be tried again. `cause` is the underlying error, for the log.
+ */
+export class ContentStoreUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ContentStoreUnavailable";
+  }
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
 
 /** Keys are our own names (books/12.epub); anything else would be a way out of the folder. */
-function assertKey(key: string): void {
+export function assertKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.includes("..")) {
     throw new Error(`Invalid content key: ${JSON.stringify(key)}`);
   }
 }
+
+/** No such file, or a folder on its way is a file (books/1.epub/x): either way, not there. */
+const isAbsent = (error: unknown) =>
+  ["ENOENT", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "");
 
 export class FileContentStore implements ContentStore {
   constructor(private readonly root: string) {}
@@ -50,33 +87,52 @@ export class FileContentStore implements ContentStore {
   }
 
   async has(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch {
-      return false;
-    }
+    return (await this.stat(key)) !== null;
   }
 
   async get(key: string): Promise<Buffer | null> {
+    const file = this.pathOf(key);
     try {
-      return await readFile(this.pathOf(key));
+      return await readFile(file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      if (isAbsent(error)) return null;
       throw error;
     }
   }
 
-  async stat(key: string) {
+  async stat(key: string): Promise<ContentInfo | null> {
+    const file = this.pathOf(key);
     try {
-      const info = await stat(this.pathOf(key));
+      const info = await stat(file);
       return info.isFile() ? { size: info.size, modified: info.mtime } : null;
-    } catch {
-      return null;
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
     }
   }
 
-  stream(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.pathOf(key), range ?? {});
+  async stream(key: string, range?: ByteRange): Promise<Readable | null> {
+    // Opened first, so a missing file is null here rather than an error mid-response.
+    const file = this.pathOf(key);
+    let handle;
+    try {
+      handle = await open(file, "r");
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
+    }
+    return handle.createReadStream(range ?? {});
+  }
+
+  async check(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.R_OK | constants.W_OK);
+    } catch (error) {
+      throw new ContentStoreUnavailable(`The content folder ${this.root} cannot be used`, {
+        cause: error,
+      });
+    }
   }
 
   async delete(key: string): Promise<void> {
@@ -139,7 +195,3 @@ export const coverKey = (bookId: number, extension: string, version = 0) =>
   version === 0 ? `covers/${bookId}.${extension}` : `covers/${bookId}-v${version}.${extension}`;
 /** Where an uploaded EPUB waits, checked, until a book is made of it or it is swept away. */
 export const uploadKey = (uploadId: string) => `uploads/${uploadId}.epub`;
-
-/** The content store the configuration names: files under DATA_DIR/content. */
-export const contentStoreOf = (config: Pick<Config, "dataDir">): ContentStore =>
-  new FileContentStore(path.join(config.dataDir, "content"));

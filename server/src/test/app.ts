@@ -9,7 +9,8 @@ import type { MailDelivery } from "../features/notifications";
 import type { Scheduler } from "../jobs/scheduler";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
-import { FileContentStore } from "../storage/content-store";
+import { contentStoreOf } from "../storage/configured-store";
+import type { ContentStore } from "../storage/content-store";
 import { openTestDatabase } from "./database";
 import { perFile } from "./per-file";
 
@@ -21,12 +22,15 @@ export interface TestApp {
   clock: ManualClock;
   database: DatabaseHandle;
   config: Config;
-  content: FileContentStore;
+  content: ContentStore;
   dataDir: string;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh copy of the seeded database, driven with app.inject. */
+/**
+ * The real app on a fresh copy of the seeded database, driven with app.inject. Its content store
+ * is the one `env` names: a folder in its data directory, or a bucket (test/s3.ts gives its env).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Pick<AppDeps, "mailTransport" | "logDestination" | "eventHandlers"> & {
@@ -48,7 +52,7 @@ export async function createTestApp(
   const database = deps.shareDatabaseWith
     ? await secondHandle(deps.shareDatabaseWith.database)
     : await openTestDatabase();
-  const content = new FileContentStore(path.join(dataDir, "content"));
+  const content = contentStoreOf(config);
   // Tests move time by hand; it starts at the real now so database defaults agree with it.
   const clock = new ManualClock(new Date());
   const { app, ctx, mailDelivery, scheduler } = await buildApp({

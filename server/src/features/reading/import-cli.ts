@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../../config";
 import { openConfiguredDatabase } from "../../db/client";
 import { poundsToPence } from "../../money";
-import { contentStoreOf } from "../../storage/content-store";
+import { contentStoreOf } from "../../storage/configured-store";
 import { importFiles, UnknownCategory, type ImportOptions } from "./import";
 
 const usage = `Usage: npm run import -- <files or folders> [--price 4.99] [--copies 3] [--category NAME]
@@ -70,10 +70,13 @@ if (values.category !== undefined) {
 
 // npm runs this in server/; paths are the caller's, relative to where they typed the command.
 const cwd = process.env.INIT_CWD ?? process.cwd();
-// DATA_DIR too: the default ./data is the one `npm start` uses, beside where the command was typed.
+// DATA_DIR (and a CONTENT_STORE folder) too: the default ./data is the one `npm start` uses,
+// beside where the command was typed.
+const contentDir = process.env.CONTENT_STORE?.startsWith("s3:") ? "" : process.env.CONTENT_STORE;
 const config = loadConfig({
   ...process.env,
   DATA_DIR: path.resolve(cwd, process.env.DATA_DIR || "./data"),
+  ...(contentDir ? { CONTENT_STORE: path.resolve(cwd, contentDir) } : {}),
 });
 const database = await openConfiguredDatabase(config);
 try {

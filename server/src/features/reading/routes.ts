@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { errors } from "../../errors";
 import { authenticate } from "../accounts";
 import { contentUrlFor, listProgress, loadProgress, openContent, saveProgress } from "./service";
 
@@ -90,14 +91,17 @@ export const readingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       if (range === "unsatisfiable") {
         return reply.status(416).header("content-range", `bytes */${info.size}`).send();
       }
+      // Awaited before any byte is sent: a store that is down still gets a clean 503 answer.
+      const body = await ctx.content.stream(key, range ?? undefined);
+      if (!body) throw errors.contentMissing();
       if (range) {
         return reply
           .status(206)
           .header("content-range", `bytes ${range.start}-${range.end}/${info.size}`)
           .header("content-length", range.end - range.start + 1)
-          .send(ctx.content.stream(key, range));
+          .send(body);
       }
-      return reply.header("content-length", info.size).send(ctx.content.stream(key));
+      return reply.header("content-length", info.size).send(body);
     },
   );
 
