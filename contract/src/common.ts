@@ -108,3 +108,24 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** Readiness: each thing a node needs before it should take requests. */
+export const readinessChecksSchema = z.object({
+  database: z.enum(["ok", "failed"]),
+  migrations: z.enum(["ok", "failed"]),
+  contentStore: z.enum(["ok", "failed"]),
+});
+export type ReadinessChecks = z.infer<typeof readinessChecksSchema>;
+
+export const readySchema = z.object({
+  state: z.literal("success"),
+  checks: readinessChecksSchema,
+});
+
+/** A node that should not take requests yet (503): the message names what failed. */
+export const notReadySchema = z.object({
+  state: z.literal("error"),
+  code: z.literal("NOT_READY"),
+  message: z.string(),
+  checks: readinessChecksSchema,
+});

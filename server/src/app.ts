@@ -27,6 +27,7 @@ import { listRoutes } from "./features/lists/routes";
 import {
   bookHolds,
   cancelHoldsOfDeletedAccount,
+  countOpenHolds,
   exportHoldsOf,
   serveQueueOnCopyFreed,
 } from "./features/holds";
@@ -34,6 +35,7 @@ import { holdRoutes } from "./features/holds/routes";
 import {
   alsoBorrowed,
   borrowBooks,
+  countOpenLoans,
   exportLoansOf,
   lendKeptCopy,
   mailAboutLoan,
@@ -45,6 +47,7 @@ import {
   exportMailsTo,
   fileTransport,
   MailDelivery,
+  outboxBacklog,
   smtpTransport,
   type MailTransport,
 } from "./features/notifications";
@@ -67,9 +70,11 @@ import {
   registerNotFound,
 } from "./http/error-handler";
 import { registerJsonBodies } from "./http/json-body";
-import { serializeRequest } from "./http/log-redaction";
+import { registerMetrics } from "./http/metrics";
+import { registerReadiness } from "./http/readiness";
 import { registerNulGuard } from "./http/nul-characters";
 import { Scheduler } from "./jobs/scheduler";
+import { loggerOptions, RequestLog, requestIdOf, type LogDestination } from "./logging";
 import { createRateLimiter } from "./rate-limit";
 
 export interface AppDeps {
@@ -80,7 +85,7 @@ export interface AppDeps {
   /** Defaults to SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
   mailTransport?: MailTransport;
   /** Where log lines go; standard output by default. */
-  logDestination?: { write(line: string): void };
+  logDestination?: LogDestination;
   /** Handlers run after the app's own (tests listen, or make one fail to see a rollback). */
   eventHandlers?: SomeEventHandlers;
 }
@@ -115,12 +120,10 @@ export async function buildApp({
   eventHandlers: extraHandlers = {},
 }: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.authorization"],
-      serializers: { req: serializeRequest },
-      ...(logDestination ? { stream: logDestination } : {}),
-    },
+    logger: await loggerOptions(config, logDestination),
+    // Ids unique across processes and restarts (or the proxy's own), sent back as x-request-id.
+    genReqId: requestIdOf,
+    logController: new RequestLog(),
     bodyLimit: config.bodyLimit,
     // Ids in paths are digits; a longer path is no route of ours.
     routerOptions: { maxParamLength: 200 },
@@ -208,6 +211,8 @@ export async function buildApp({
     },
   );
 
+  registerReadiness(app, { db: database.db, content });
+
   // No database, no auth: the yardstick the benchmark compares every API call with.
   api.get(
     "/api/ping",
@@ -248,6 +253,16 @@ export async function buildApp({
     mail: { format: { timeZone: config.timeZone }, nudge: () => mailDelivery.nudge() },
   };
   const scheduler = new Scheduler(ctx, app.log);
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    reads: {
+      openLoans: () => countOpenLoans(database.db),
+      openHolds: () => countOpenHolds(database.db),
+      outboxBacklog: () => outboxBacklog(database.db, clock.now()),
+    },
+    jobRecords: () => scheduler.jobRecords(),
+  });
   app.addHook("onClose", async () => {
     await scheduler.stop();
     await mailDelivery.stop();

@@ -35,13 +35,32 @@ interface Operation {
   };
 }
 
-/** Every route the server documents at /api/docs/json, so no call is left out of the fuzz. */
+/**
+ * Routes the OpenAPI document leaves out on purpose: /metrics answers as an unknown route
+ * would unless called with METRICS_TOKEN, so a stranger cannot tell that it is there.
+ */
+export const hiddenRoutes: Route[] = [
+  {
+    method: "GET",
+    template: "/metrics",
+    pathParams: [],
+    query: {},
+    body: {},
+    requiredBody: [],
+    needsLogin: false,
+  },
+];
+
+/**
+ * Every route the server documents at /api/docs/json, then the hidden ones, so no call is left
+ * out of the fuzz.
+ */
 export async function documentedRoutes(api: Api): Promise<Route[]> {
   const answer = await api.get<{ paths: Record<string, Record<string, Operation>> }>(
     "/api/docs/json",
   );
   if (answer.status !== 200) throw new Error(`OpenAPI document: ${answer.status}`);
-  return Object.entries(answer.body.paths).flatMap(([template, operations]) =>
+  const documented = Object.entries(answer.body.paths).flatMap(([template, operations]) =>
     Object.entries(operations).map(([method, operation]) => {
       const parameters = operation.parameters ?? [];
       const bodySchema = operation.requestBody?.content?.["application/json"]?.schema;
@@ -58,6 +77,7 @@ export async function documentedRoutes(api: Api): Promise<Route[]> {
       };
     }),
   );
+  return [...documented, ...hiddenRoutes];
 }
 
 export const routeName = (route: Route): string => `${route.method} ${route.template}`;

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -12,6 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Config } from "../config";
 import * as schema from "./schema";
+import { pgliteDirOf } from "./pglite-dir";
 import { lockPgliteDir } from "./pglite-lock";
 import { preparingReads } from "./prepared-reads";
 import { WriteCount, watchWrites } from "./writes";
@@ -29,6 +30,17 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** The connection string, when this is a PostgreSQL server. */
   url?: string;
+  /** How full each connection pool is now (the metrics show it). */
+  poolUse(): PoolUse[];
+}
+
+/** One pool's connections; PGlite has one connection and no queue it tells of. */
+export interface PoolUse {
+  pool: string;
+  total: number;
+  idle?: number;
+  /** queries waiting for a connection */
+  waiting?: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -47,6 +59,13 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** One per batched read (each keeps one read in flight): books, sessions, carts, wishlists. */
 const KEY_READ_CONNECTIONS = 4;
 
+/**
+ * PGlite's page cache, inside its WebAssembly memory. Its default, 128 MB, is resident from the
+ * start (about 120 MB of the server's idle memory) and is never given back; the operating
+ * system caches the data files below it anyway. See docs/performance.md, "Idle memory".
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 /** Any advisory-lock key will do as long as every process uses the same one. */
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -54,7 +73,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "pglite"),
+    pgliteDir: pgliteDirOf(config.dataDir),
   });
 }
 
@@ -100,6 +119,7 @@ async function openPglite(
       ...(dir ? { dataDir: dir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (error) {
     release();
@@ -119,6 +139,7 @@ async function openPglite(
       release();
     },
     pglite: client,
+    poolUse: () => [{ pool: "embedded", total: 1 }],
   };
 }
 
@@ -157,7 +178,38 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     close: async () => {
       await Promise.all([pool.end(), keyPool.end()]);
     },
+    poolUse: () => [
+      { pool: "main", total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      {
+        pool: "key-reads",
+        total: keyPool.totalCount,
+        idle: keyPool.idleCount,
+        waiting: keyPool.waitingCount,
+      },
+    ],
   };
+}
+
+let journalTags: Map<number, string> | undefined;
+
+/**
+ * The committed migrations this database has not applied, by name. Drizzle's migrator records
+ * each applied migration by its journal time (`created_at`), so that is what is compared.
+ */
+export async function pendingMigrations(db: Executor): Promise<string[]> {
+  journalTags ??= new Map(
+    (
+      JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+        entries: { when: number; tag: string }[];
+      }
+    ).entries.map((entry) => [entry.when, entry.tag]),
+  );
+  const applied = await queryRows<{ created_at: string | number }>(
+    db,
+    sql`select created_at from drizzle.__drizzle_migrations`,
+  );
+  const done = new Set(applied.map((row) => Number(row.created_at)));
+  return [...journalTags].filter(([when]) => !done.has(when)).map(([, tag]) => tag);
 }
 
 /** A transaction, or the database itself: what a function that only runs queries needs. */

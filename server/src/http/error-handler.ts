@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorBody } from "@folio/contract/common";
 import { AppError, errors } from "../errors";
+import { ContentStoreUnavailable } from "../storage/content-store";
 
 /** Field path of a validation issue: `bookId` for a query parameter, `items.0.id` in a body. */
 function fieldOf(instancePath: string): string {
@@ -125,9 +126,18 @@ function lingerOverBody(request: FastifyRequest, reply: FastifyReply): void {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = error instanceof AppError ? error : (fromValidation(error) ?? fromFastify(error));
+    if (error instanceof ContentStoreUnavailable) {
+      // The reader is told to try again; the operator needs to know why (the bucket's error).
+      request.log.warn({ err: error }, "content store unavailable");
+    }
+    const known =
+      error instanceof AppError
+        ? error
+        : error instanceof ContentStoreUnavailable
+          ? errors.contentUnavailable()
+          : (fromValidation(error) ?? fromFastify(error));
     if (known) {
-      if (known.status === 429) void reply.header("retry-after", "60");
+      if (known.status === 429 || known.status === 503) void reply.header("retry-after", "60");
       if (known.code === "BODY_TOO_LARGE") lingerOverBody(request, reply);
       return reply.status(known.status).send(errorBodyOf(known));
     }
@@ -143,9 +153,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * 404s: JSON for the API and for a missing build file (a page of an older build must see that
- * its chunk is gone, not get the app's page as a script); with a built web app, its index.html
- * for every other GET.
+ * 404s: JSON for the API, for /metrics and for a missing build file (a page of an older build
+ * must see that its chunk is gone, not get the app's page as a script); with a built web app,
+ * its index.html for every other GET.
  */
 export function registerNotFound(app: FastifyInstance, serveWebApp: boolean): void {
   app.setNotFoundHandler((request, reply) => {
@@ -153,7 +163,9 @@ export function registerNotFound(app: FastifyInstance, serveWebApp: boolean): vo
       serveWebApp &&
       request.method === "GET" &&
       !request.url.startsWith("/api") &&
-      !request.url.startsWith("/assets/")
+      !request.url.startsWith("/assets/") &&
+      // Not the web app's page either, whether METRICS_TOKEN is set or not (metrics.ts).
+      request.url.split("?")[0] !== "/metrics"
     ) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }

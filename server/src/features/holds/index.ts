@@ -13,3 +13,4 @@ export {
 export { bookHolds } from "./service";
 export { holdQueues, holdsOfBook } from "./staff-reads";
 export { exportHoldsOf } from "./export";
+export { countOpenHolds, type OpenHoldCounts } from "./counts";

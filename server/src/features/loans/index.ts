@@ -5,3 +5,4 @@ export { borrowBooks, lendKeptCopy } from "./borrow";
 export { endLoan, returnAllOpenLoans } from "./service";
 export { exportLoansOf } from "./export";
 export { alsoBorrowed } from "./also-borrowed";
+export { countOpenLoans } from "./counts";

@@ -146,7 +146,10 @@ export class MailDelivery {
     const { db, clock, log } = this.options;
     this.outages += 1;
     const delay = Math.min(retryDelayMs(this.outages), MAX_OUTAGE_RETRY_MS);
-    log.warn({ mails: mails.length, retryInMs: delay }, "mail server unreachable; will retry");
+    log.warn(
+      { mails: mails.length, mailIds: mails.map((m) => m.id), retryInMs: delay },
+      "mail server unreachable; will retry",
+    );
     await db
       .update(outbox)
       .set({ lockedUntil: null, nextAttemptAt: new Date(clock.now().getTime() + delay) })
@@ -185,7 +188,9 @@ export class MailDelivery {
   }
 
   private async send(mail: OutboxRow): Promise<Outcome> {
-    const { db, transport, clock, from, log } = this.options;
+    const { db, transport, clock, from } = this.options;
+    // Every line about this mail names it, never what it says: its body may hold a reset link.
+    const log = this.options.log.child({ mail: mail.id, kind: mail.type });
     try {
       await transport.send({
         id: mail.id,
@@ -199,13 +204,11 @@ export class MailDelivery {
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
       if (unreachable(error)) {
+        log.debug({ attempts: mail.attempts, err: lastError }, "mail server unreachable");
         await db.update(outbox).set({ lastError }).where(eq(outbox.id, mail.id));
         return "unreachable";
       }
-      log.warn(
-        { mailId: mail.id, attempts: mail.attempts, err: lastError },
-        "mail refused; will retry",
-      );
+      log.warn({ attempts: mail.attempts, err: lastError }, "mail refused; will retry");
       await db
         .update(outbox)
         .set({
@@ -216,6 +219,7 @@ export class MailDelivery {
         .where(eq(outbox.id, mail.id));
       return "refused";
     }
+    log.info({ attempts: mail.attempts }, "mail sent");
     return "sent";
   }
 }

@@ -7,3 +7,4 @@ export { type LoanMailType, type MailCaller, type MailWriters } from "./service"
 export { formatLongDate, SHOP_NAME, type MailBook } from "./templates";
 export { fileTransport, smtpTransport, type MailTransport } from "./transport";
 export { exportMailsTo } from "./export";
+export { outboxBacklog, type OutboxBacklog } from "./backlog";
