@@ -22,6 +22,7 @@ import {
 } from "../../reliability/src/harness/database";
 import { ServerProcess } from "../../reliability/src/harness/server";
 import { measureBorrowing, type BorrowingResult } from "./borrowing";
+import { describeStart, measureEmbeddedIdleMemory, type EmbeddedIdleMemory } from "./idle-memory";
 import { serverMemory, sampleMemory, type Memory } from "./processes";
 import type { Latency } from "./latency";
 import { planSummary, plansSection, type Plan } from "./query-plans";
@@ -53,6 +54,7 @@ const usage = `npm run bench -- [options]
   --borrow-seconds S    length of the borrowing run (default 20)
   --lighthouse-runs N   Lighthouse runs per page and form factor; the median is kept (default 3)
   --skip-web            no first-load size and no Lighthouse
+  --skip-idle-memory    no idle memory of the embedded default (a fresh npm start, then a restart)
   --skip-lighthouse     first-load size only
   --no-build            use the existing web/dist and server/dist
   --report PREFIX       where to write PREFIX.json and PREFIX.md (default bench/report)`;
@@ -76,6 +78,7 @@ function options() {
       "lighthouse-runs": { type: "string", default: "3" },
       "skip-web": { type: "boolean", default: false },
       "skip-lighthouse": { type: "boolean", default: false },
+      "skip-idle-memory": { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
       report: { type: "string", default: path.join(root, "bench", "report") },
       help: { type: "boolean", default: false },
@@ -104,6 +107,7 @@ function options() {
     lighthouseRuns: Math.max(1, int("lighthouse-runs", values["lighthouse-runs"])),
     skipWeb: values["skip-web"],
     skipLighthouse: values["skip-lighthouse"],
+    skipIdleMemory: values["skip-idle-memory"],
     build: !values["no-build"],
     report: path.resolve(values.report),
   };
@@ -188,6 +192,14 @@ async function main(): Promise<void> {
   if (opts.build) {
     log("building the web app and the server (npm run build)…");
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  }
+  // Before the big catalogue, on a machine not yet busy with it: what a new shop pays.
+  let embedded: EmbeddedIdleMemory | null = null;
+  if (!opts.skipIdleMemory) {
+    log("idle memory of the embedded default (fresh DATA_DIR, then a restart)…");
+    embedded = await measureEmbeddedIdleMemory();
+    log(`  first start: idle RSS ${describeStart(embedded.firstStart)}`);
+    log(`  restart: idle RSS ${describeStart(embedded.restart)}`);
   }
   const store = await openStore(opts.postgres);
   if (store.kind === "pglite" && opts.books > 200_000) {
@@ -471,6 +483,16 @@ async function main(): Promise<void> {
       name: "RSS under load (peak)",
       value: `${loaded.totalMiB} MiB (${loaded.processesMiB.join(" + ")})`,
     });
+    if (embedded) {
+      figures.push({
+        name: "embedded npm start, idle RSS, first start (144 books)",
+        value: describeStart(embedded.firstStart),
+      });
+      figures.push({
+        name: "embedded npm start, idle RSS, restart",
+        value: describeStart(embedded.restart),
+      });
+    }
     if (firstLoad) {
       figures.push({
         name: "first-load JS + CSS, Home, gzipped",
@@ -565,7 +587,7 @@ async function main(): Promise<void> {
       suggestPlans,
       borrowing,
       invariantsBroken: broken,
-      memory: { idle, underLoad: loaded },
+      memory: { idle, underLoad: loaded, embeddedIdle: embedded },
       startupMs,
       workers,
       firstLoad,

@@ -16,9 +16,25 @@ export async function processTree(root: number): Promise<number[]> {
   return tree;
 }
 
-async function rssKiB(pid: number): Promise<number> {
+/** A field of /proc/PID/status in kB: VmRSS is resident now, VmHWM the most it has been. */
+async function statusKiB(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+}
+
+const rssKiB = (pid: number) => statusKiB(pid, "VmRSS");
+
+export interface ProcessMemory {
+  /** resident now, MiB */
+  rssMiB: number;
+  /** the most it was resident since it started, MiB */
+  peakMiB: number;
+}
+
+/** One process's resident memory now and at its peak. */
+export async function processMemory(pid: number): Promise<ProcessMemory> {
+  const [rss, peak] = await Promise.all([statusKiB(pid, "VmRSS"), statusKiB(pid, "VmHWM")]);
+  return { rssMiB: Math.round(rss / 1024), peakMiB: Math.round(peak / 1024) };
 }
 
 export interface Memory {

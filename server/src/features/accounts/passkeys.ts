@@ -3,14 +3,10 @@
 // Every options call hands out a challenge kept five minutes, good for one answer.
 import type { Passkey, PasskeyList, PasskeyOptionsResponse } from "@folio/contract/security";
 import { wireId } from "@folio/contract/common";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { isIP } from "node:net";
 import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
@@ -23,6 +19,12 @@ import { requireRecentAuth } from "./reauth";
 import { startSession, type SignInSource } from "./sessions";
 
 const CHALLENGE_MS = 5 * 60_000;
+
+/**
+ * Loaded at the first passkey call, not at start: with its crypto libraries it is about 70
+ * modules and 10 MB of a server's idle memory that most shops never use (docs/performance.md).
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * The relying party: the shop's own host. An IP address cannot be a WebAuthn RP ID, so a shop
@@ -109,6 +111,7 @@ export async function registrationOptions(
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: SHOP_NAME,
     rpID,
@@ -137,6 +140,7 @@ export async function registerPasskey(
   const challenge = challengeOf(input.response);
   if (!(await takeChallenge(ctx, challenge, "register", user.id))) throw errors.passkeyFailed();
   const { rpID, origins } = relyingParty(ctx.config.publicUrl);
+  const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -175,6 +179,7 @@ export async function registerPasskey(
 export async function authenticationOptions(ctx: AppContext): Promise<PasskeyOptionsResponse> {
   const { rpID } = relyingParty(ctx.config.publicUrl);
   // No list of credentials: the browser offers the passkeys it holds for the shop.
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
   await keepChallenge(ctx, options.challenge, "login", null);
   return { state: "success", options: options as unknown as PasskeyOptionsResponse["options"] };
@@ -198,6 +203,7 @@ export async function loginWithPasskey(
     .where(eq(passkeys.credentialId, input.response.id));
   if (!found) throw errors.passkeyFailed();
   const { rpID, origins } = relyingParty(ctx.config.publicUrl);
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
