@@ -9,6 +9,7 @@ import { brokenInvariants, type Sql } from "./harness/database";
 import { repoRoot } from "./harness/env";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
+import { timeUntil } from "./harness/timing";
 
 // Many nodes (issue 25, design.md §7.6): two server processes with data directories of their
 // own, one PostgreSQL and one S3 bucket, as docs/operations.md lays them out behind a load
@@ -17,18 +18,6 @@ import { Resources } from "./harness/resources";
 
 const use = new Resources();
 afterAll(() => use.end());
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `seen` every 20 ms until it holds; answers how long that took, or null after `limitMs`. */
-async function timeUntil(seen: () => Promise<boolean>, limitMs: number): Promise<number | null> {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    if (await seen()) return Math.round(performance.now() - started);
-    await pause(20);
-  }
-  return null;
-}
 
 function epubNamed(title: string, author: string): Uint8Array {
   return buildEpub({

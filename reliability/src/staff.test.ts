@@ -8,6 +8,7 @@ import { brokenInvariants, type Sql } from "./harness/database";
 import { catalogueIds } from "./harness/load";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
+import { pause, timeUntil } from "./harness/timing";
 
 // The staff side under real processes (issue 20): a catalogue change reaches every server
 // process within a second, and an uploaded book's file and row land together or not at all,
@@ -16,18 +17,7 @@ import { Resources } from "./harness/resources";
 const use = new Resources();
 afterAll(() => use.end());
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const secret = () => randomBytes(32).toString("hex");
-
-/** Polls `seen` every 20 ms until it holds; answers how long that took, or null after `limitMs`. */
-async function timeUntil(seen: () => Promise<boolean>, limitMs: number): Promise<number | null> {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    if (await seen()) return Math.round(performance.now() - started);
-    await pause(20);
-  }
-  return null;
-}
 
 async function staffMember(api: Api, sql: Sql, role: "librarian" | "admin"): Promise<Reader> {
   const member = await newReader(api, 0);
