@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -6,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildEpub } from "../../server/src/features/reading/epub";
 import { Api, newReader, type Reader } from "./harness/client";
 import { brokenInvariants, type Sql } from "./harness/database";
-import { repoRoot } from "./harness/env";
+import { runServerCli } from "./harness/backup";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
 import { timeUntil } from "./harness/timing";
@@ -42,29 +41,6 @@ async function bytesOf(base: string, url: string): Promise<Buffer | number> {
   const response = await fetch(new URL(url, base));
   if (response.status !== 200) return response.status;
   return Buffer.from(await response.arrayBuffer());
-}
-
-/** Runs the import command as an operator would, against the nodes' database and bucket. */
-function runImport(env: Record<string, string>, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        path.join(repoRoot, "server/src/features/reading/import-cli.ts"),
-        ...args,
-      ],
-      { cwd: repoRoot, env: { PATH: process.env.PATH ?? "", ...env } },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`import exited ${code}:\n${output}`)),
-    );
-  });
 }
 
 async function staffMember(api: Api, sql: Sql): Promise<Reader> {
@@ -162,15 +138,12 @@ describe("two nodes, one PostgreSQL, one bucket", () => {
     const importedEpub = Buffer.from(epubNamed(importedTitle, "Import Author"));
     const file = path.join(dirA.dataDir, "imported.epub");
     await writeFile(file, importedEpub);
-    await runImport(
-      {
-        DATA_DIR: dirA.dataDir,
-        DATABASE_URL: database.url,
-        SECRET: shared.secret,
-        ...bucket.env,
-      },
+    const importRun = await runServerCli(
+      "server/src/features/reading/import-cli.ts",
       [file, "--price", "2.00"],
+      { DATA_DIR: dirA.dataDir, DATABASE_URL: database.url, SECRET: shared.secret, ...bucket.env },
     );
+    expect(importRun.code, importRun.output).toBe(0);
     const [imported] = await database.query<{ id: string }>(
       "select id::text from books where title = $1",
       [importedTitle],

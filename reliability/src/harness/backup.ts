@@ -12,16 +12,16 @@ export interface CliOutcome {
 }
 
 /**
- * `npm run backup -- FILE` or `npm run restore -- FILE` as an operator runs it, with only the
- * settings given (DATA_DIR, DATABASE_URL), straight through tsx as the npm script does.
+ * One of the server's commands (`server/src/...-cli.ts`) as an operator runs it, straight
+ * through tsx as its npm script does, with only the settings given.
  */
-export function runBackupCli(
-  command: "backup" | "restore",
-  file: string,
-  env: { DATA_DIR: string; DATABASE_URL?: string },
+export function runServerCli(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
 ): Promise<CliOutcome> {
   const tsx = path.join(repoRoot, "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, [path.join(repoRoot, "server/src/backup/cli.ts"), command, file], {
+  const child = spawn(tsx, [path.join(repoRoot, script), ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -33,6 +33,15 @@ export function runBackupCli(
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, output }));
   });
+}
+
+/** `npm run backup -- FILE` or `npm run restore -- FILE`, with DATA_DIR and DATABASE_URL. */
+export function runBackupCli(
+  command: "backup" | "restore",
+  file: string,
+  env: { DATA_DIR: string; DATABASE_URL?: string },
+): Promise<CliOutcome> {
+  return runServerCli("server/src/backup/cli.ts", [command, file], env);
 }
 
 /** Every table's rows as JSON text, sorted: two shops hold the same rows when these are equal. */
