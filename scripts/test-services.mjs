@@ -31,6 +31,11 @@ export function ensureEpubcheck() {
   if (!existsSync("/usr/bin/epubcheck")) aptInstall(["epubcheck"]);
 }
 
+/** Debian's jing, which the OPDS tests validate OPDS 1.2 feeds with (RELAX NG). */
+export function ensureJing() {
+  if (!existsSync("/usr/bin/jing")) aptInstall(["jing"]);
+}
+
 export function ensureChromium() {
   if (!existsSync(CHROMIUM)) aptInstall(["chromium"]);
   return CHROMIUM;

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ensureChromium, ensureEpubcheck, ensurePostgres } from "./test-services.mjs";
+import { ensureChromium, ensureEpubcheck, ensureJing, ensurePostgres } from "./test-services.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = mkdtempSync(path.join(tmpdir(), "folio-test-reports-"));
@@ -58,7 +58,10 @@ const vitest = (name, cwd, env = {}) => {
 };
 
 vitest("web", "web");
-if (!only.length || only.some((o) => o.startsWith("server"))) ensureEpubcheck();
+if (!only.length || only.some((o) => o.startsWith("server"))) {
+  ensureEpubcheck();
+  ensureJing();
+}
 vitest("server:pglite", "server");
 
 const wants = (part) => !only.length || only.some((o) => part.startsWith(o));
