@@ -78,7 +78,13 @@ export const securityMessages = {
   passkeyNotFound: "That passkey does not exist.",
   passkeyFailed: "The passkey could not be checked. Please try again.",
   emailLinkInvalid: "This link is invalid or has expired.",
+  appPasswordName: "Please name the app password after the app it is for (up to 60 characters).",
+  appPasswordLimit: "You have 20 app passwords already. Please revoke one you no longer use first.",
+  appPasswordNotFound: "That app password does not exist.",
 } as const;
+
+/** Where e-reader apps find the OPDS catalogue, relative to the shop's address (issue 26). */
+export const OPDS_PATHS = { v1: "/opds/1.2", v2: "/opds/2.0" } as const;
 
 export const MAX_TOP_UP_POUNDS = 10_000;
 export const TOP_UP_PRESETS_POUNDS = [50, 100, 200, 500, 1000] as const;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { idSchema, wireIdSchema } from "./common";
 import { currentPasswordSchema, loginResponseSchema } from "./accounts";
-import { securityMessages } from "./constants";
+import { OPDS_PATHS, securityMessages } from "./constants";
 
 /** Minutes after signing in during which a session may change credentials without a password. */
 export const REAUTH_WINDOW_MINUTES = 10;
@@ -164,6 +164,48 @@ export const revokeOthersResponseSchema = z.object({
   message: z.string(),
   revoked: z.number().int(),
 });
+
+// --- App passwords (issue 26) ------------------------------------------------------------------
+// A reader signs an e-reader app into the OPDS catalogue with an app password: their own
+// password does not work there once two-factor sign-in is on, and an app password can be
+// revoked alone. It is shown once; only its hash is kept.
+
+/** The most app passwords an account may hold at once. */
+export const APP_PASSWORD_LIMIT = 20;
+/** An app password: five groups of four lower-case letters, easy to type on an e-ink keyboard. */
+export const APP_PASSWORD_PATTERN = /^[a-z]{4}(-[a-z]{4}){4}$/;
+
+export const appPasswordSchema = z.object({
+  id: wireIdSchema,
+  name: z.string(),
+  createdAt: z.string(),
+  /** when an app last signed in with it (to within minutes); null until then */
+  lastUsedAt: z.string().nullable(),
+});
+export type AppPassword = z.infer<typeof appPasswordSchema>;
+export const appPasswordListSchema = z.object({
+  state: z.literal("success"),
+  appPasswords: z.array(appPasswordSchema),
+});
+export type AppPasswordList = z.infer<typeof appPasswordListSchema>;
+export const appPasswordCreateRequestSchema = z.object({
+  name: z
+    .string({ error: securityMessages.appPasswordName })
+    .trim()
+    .min(1, { error: securityMessages.appPasswordName })
+    .max(60, { error: securityMessages.appPasswordName }),
+});
+export type AppPasswordCreateRequest = z.infer<typeof appPasswordCreateRequestSchema>;
+export const appPasswordCreatedSchema = z.object({
+  state: z.literal("success"),
+  appPassword: appPasswordSchema,
+  /** shown once: only its hash is kept */
+  password: z.string(),
+});
+export type AppPasswordCreated = z.infer<typeof appPasswordCreatedSchema>;
+export const appPasswordRevokeRequestSchema = z.object({ id: idSchema });
+
+export { OPDS_PATHS };
 
 // --- Email change by confirmation --------------------------------------------------------------
 

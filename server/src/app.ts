@@ -61,6 +61,7 @@ import { readingRoutes } from "./features/reading/routes";
 import { deleteReviewsOf, exportReviewsOf } from "./features/reviews";
 import { reviewRoutes } from "./features/reviews/routes";
 import { staffRoutes } from "./features/staff/routes";
+import { opdsRoutes } from "./features/opds/routes";
 import type { ContentStore } from "./storage/content-store";
 import { registerCors } from "./http/cors";
 import {
@@ -179,7 +180,11 @@ export async function buildApp({
           "Money crosses the wire as pounds with 2 decimals. Ids go out as strings of digits (\"31\"); a call takes an id as a number or a string of digits. Failures answer {state: 'error', code, message}.",
       },
       components: {
-        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer" },
+          // The OPDS catalogue's sign-in for e-reader apps (issue 26).
+          basic: { type: "http", scheme: "basic" },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -316,6 +321,7 @@ export async function buildApp({
   await app.register(publicationRoutes, { ctx });
   await app.register(annotationRoutes, { ctx });
   await app.register(staffRoutes, { ctx });
+  await app.register(opdsRoutes, { ctx });
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -364,4 +364,15 @@ export const errors = {
   passkeyFailed: () => new AppError(400, "PASSKEY_FAILED", securityMessages.passkeyFailed),
   emailLinkInvalid: () =>
     new AppError(400, "EMAIL_LINK_INVALID", securityMessages.emailLinkInvalid, "token"),
+  appPasswordLimit: () =>
+    new AppError(409, "APP_PASSWORD_LIMIT", securityMessages.appPasswordLimit, "name"),
+  appPasswordNotFound: () =>
+    new AppError(404, "APP_PASSWORD_NOT_FOUND", securityMessages.appPasswordNotFound, "id"),
+  /** an app signing in with the account password while two-factor sign-in is on (issue 26) */
+  appPasswordRequired: () =>
+    new AppError(
+      401,
+      "APP_PASSWORD_REQUIRED",
+      "Two-factor sign-in is on for this account. Please sign in to the app with an app password from Settings.",
+    ),
 } as const;

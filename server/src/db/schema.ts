@@ -211,6 +211,11 @@ export const sessions = pgTable(
     /** the User-Agent and address the session signed in from */
     userAgent: text("user_agent").notNull().default(""),
     ip: text("ip").notNull().default(""),
+    /**
+     * Set on an app password (issue 26): a session made in Settings for an e-reader app, its
+     * token the app password. It signs in only to the OPDS catalogue, and is listed apart.
+     */
+    appName: text("app_name"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

@@ -31,6 +31,7 @@ interface SessionRow extends AuthUser {
   expiresAt: Date;
   revokedAt: Date | null;
   blockedAt?: Date | null;
+  appName: string | null;
 }
 
 /** What says whether a session is live. */
@@ -38,6 +39,8 @@ const sessionStateColumns = {
   tokenHash: sessions.tokenHash,
   expiresAt: sessions.expiresAt,
   revokedAt: sessions.revokedAt,
+  /** an app password's session signs in to the OPDS catalogue only (app-sign-in.ts) */
+  appName: sessions.appName,
 };
 const sessionColumns = {
   id: users.id,
@@ -55,12 +58,13 @@ const sessionColumns = {
  * Refuses (401) a session that was not found, was revoked or has expired. A deleted account's
  * sessions are deleted with it.
  */
-function requireLive<T extends Pick<SessionRow, "expiresAt" | "revokedAt" | "blockedAt">>(
-  row: T | undefined,
-  now: Date,
-): T {
+function requireLive<
+  T extends Pick<SessionRow, "expiresAt" | "revokedAt" | "blockedAt" | "appName">,
+>(row: T | undefined, now: Date, { appPasswords = false } = {}): T {
   if (!row || row.revokedAt !== null || row.expiresAt <= now || row.blockedAt)
     throw errors.unauthorized();
+  // An app password is no key to the rest of the account.
+  if (row.appName !== null && !appPasswords) throw errors.unauthorized();
   return row;
 }
 
@@ -116,14 +120,30 @@ const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 /** The caller, from a live session: not revoked, not expired, its user not deleted; else 401. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
-  const row = await sessionBatch(ctx.db).load(tokenHashOf(request));
+  return sessionOf(ctx, tokenHashOf(request));
+}
+
+/**
+ * The live session of a token hash, as `authenticate` finds it; `appPasswords` lets an app
+ * password's session through too (the OPDS catalogue's sign-in).
+ */
+export async function sessionOf(
+  ctx: AppContext,
+  tokenHash: string,
+  options: { appPasswords?: boolean } = {},
+): Promise<AuthUser & { appName: string | null }> {
+  const row = await sessionBatch(ctx.db).load(tokenHash);
   const now = ctx.clock.now();
-  const { id, name, email, sessionId, role, signedInAt, lastSeenAt } = requireLive(row, now);
+  const { id, name, email, sessionId, role, signedInAt, lastSeenAt, appName } = requireLive(
+    row,
+    now,
+    options,
+  );
   if (!lastSeenAt || now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
     // The session's row is written, not read: a second request of the same moment writes too.
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  return { id, name, email, sessionId, role, signedInAt };
+  return { id, name, email, sessionId, role, signedInAt, appName };
 }
 
 const roleRank: Record<Role, number> = { reader: 0, librarian: 1, admin: 2 };

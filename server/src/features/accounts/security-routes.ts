@@ -1,6 +1,10 @@
 // The calls of design.md §7.4 (account security); the spec's own account calls are in routes.ts.
 import { loginResponseSchema, simpleSuccessSchema } from "@folio/contract/accounts";
 import {
+  appPasswordCreateRequestSchema,
+  appPasswordCreatedSchema,
+  appPasswordListSchema,
+  appPasswordRevokeRequestSchema,
   emailLinkRequestSchema,
   emailLinkResponseSchema,
   loginTwoFactorRequestSchema,
@@ -21,6 +25,7 @@ import {
 } from "@folio/contract/security";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createAppPassword, listAppPasswords, revokeAppPassword } from "./app-passwords";
 import { authenticate } from "./auth";
 import { confirmEmailChange, undoEmailChange } from "./email-change";
 import {
@@ -248,6 +253,46 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       },
     },
     async (request) => revokeOtherSessions(ctx, await authenticate(ctx, request)),
+  );
+
+  // --- App passwords (issue 26) ------------------------------------------------------------------
+  api.get(
+    "/api/users/app-passwords",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's app passwords, for signing e-reader apps in to the OPDS catalogue",
+        response: { 200: appPasswordListSchema, ...errorsOf(401) },
+      },
+    },
+    async (request) => listAppPasswords(ctx, await authenticate(ctx, request)),
+  );
+  api.post(
+    "/api/users/app-passwords",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Make an app password (shown once in the answer; at most 20)",
+        body: appPasswordCreateRequestSchema,
+        response: { 200: appPasswordCreatedSchema, ...errorsOf(400, 401, 409) },
+      },
+    },
+    async (request) => createAppPassword(ctx, await authenticate(ctx, request), request.body.name),
+  );
+  api.post(
+    "/api/users/app-passwords/revoke",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Revoke an app password: the apps signed in with it are signed out",
+        body: appPasswordRevokeRequestSchema,
+        response: { 200: simpleSuccessSchema, ...errorsOf(400, 401, 404) },
+      },
+    },
+    async (request) => revokeAppPassword(ctx, await authenticate(ctx, request), request.body.id),
   );
 
   // --- Email change -----------------------------------------------------------------------------

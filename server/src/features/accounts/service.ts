@@ -73,7 +73,7 @@ function presentUserInfo(row: UserRow): UserInfo {
   };
 }
 
-async function findByEmail(db: Executor, email: string) {
+export async function findByEmail(db: Executor, email: string) {
   const [row] = await db.select().from(users).where(emailIs(email));
   return row ?? null;
 }
@@ -131,7 +131,7 @@ export async function register(
  * still has its password checked. So guessing is slowed per account, but failures from
  * elsewhere never lock the owner out.
  */
-async function checkLoginLimits(ctx: AppContext, email: string, ip: string) {
+export async function checkLoginLimits(ctx: AppContext, email: string, ip: string) {
   const limit = ctx.config.authRateLimit;
   const keys = { here: `login:failed:${email}:${ip}`, anywhere: `login:failed:${email}` };
   await ctx.rateLimiter.hit([`login:ip:${ip}`], limit);

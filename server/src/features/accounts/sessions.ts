@@ -120,6 +120,8 @@ export async function listSessions(ctx: AppContext, user: AuthUser): Promise<Ses
         eq(sessions.userId, user.id),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, ctx.clock.now()),
+        // App passwords are listed, and revoked, on their own (app-passwords.ts).
+        isNull(sessions.appName),
       ),
     )
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
@@ -132,16 +134,23 @@ export async function revokeSession(ctx: AppContext, user: AuthUser, sessionId: 
     .update(sessions)
     .set({ revokedAt: ctx.clock.now() })
     .where(
-      and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), isNull(sessions.revokedAt)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, user.id),
+        isNull(sessions.revokedAt),
+        isNull(sessions.appName),
+      ),
     )
     .returning({ id: sessions.id });
   if (ended.length === 0) throw errors.sessionNotFound();
   return { state: "success" as const, message: "The session has been signed out." };
 }
 
-/** Ends every session of the caller but this one. */
+/** Ends every session of the caller but this one; app passwords stay (they have their own list). */
 export async function revokeOtherSessions(ctx: AppContext, user: AuthUser) {
-  const ended = await endSessions(ctx.db, user.id, ctx.clock.now(), user.sessionId);
+  const ended = await endSessions(ctx.db, user.id, ctx.clock.now(), user.sessionId, {
+    appPasswords: false,
+  });
   return {
     state: "success" as const,
     message:
@@ -152,12 +161,16 @@ export async function revokeOtherSessions(ctx: AppContext, user: AuthUser) {
   };
 }
 
-/** Ends the account's live sessions, all of them or all but `keep`; answers how many. */
+/**
+ * Ends the account's live sessions, all of them or all but `keep`; answers how many. App
+ * passwords end too (a password change, a reset, a block) unless `appPasswords` is false.
+ */
 export async function endSessions(
   db: Executor,
   userId: string,
   now: Date,
   keep?: number,
+  { appPasswords = true } = {},
 ): Promise<number> {
   const ended = await db
     .update(sessions)
@@ -167,6 +180,7 @@ export async function endSessions(
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         ...(keep === undefined ? [] : [ne(sessions.id, keep)]),
+        ...(appPasswords ? [] : [isNull(sessions.appName)]),
       ),
     )
     .returning({ id: sessions.id });

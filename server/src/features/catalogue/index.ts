@@ -26,7 +26,16 @@ export {
 } from "./files";
 export { catalogueChanged } from "./freshness";
 export { coverUrlFor, presentBook, type ListedBookRow } from "./presenter";
-export { categoryName, findBooks, listedBookOwnColumns } from "./service";
+export {
+  categoryName,
+  findBooks,
+  getBook,
+  listBooksByCategory,
+  listCategories,
+  listedBookOwnColumns,
+  listPopularBooks,
+  searchBooks,
+} from "./service";
 export { normalizeForSearch } from "./search-text";
 export {
   findStaffBook,

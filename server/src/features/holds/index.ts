@@ -10,7 +10,7 @@ export {
   serveQueueOnCopyFreed,
   type LendKeptCopy,
 } from "./queue";
-export { bookHolds } from "./service";
+export { bookHolds, listHolds, placeHold } from "./service";
 export { holdQueues, holdsOfBook } from "./staff-reads";
 export { exportHoldsOf } from "./export";
 export { countOpenHolds, type OpenHoldCounts } from "./counts";

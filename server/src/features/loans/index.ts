@@ -2,7 +2,7 @@
 export { autoReturnOverdue, noticeOverdue, refreshRecentLoans, remindDueSoon } from "./lifecycle";
 export { mailAboutLoan } from "./loan-mail";
 export { borrowBooks, lendKeptCopy } from "./borrow";
-export { endLoan, returnAllOpenLoans } from "./service";
+export { endLoan, listOpenLoans, returnAllOpenLoans } from "./service";
 export { exportLoansOf } from "./export";
 export { alsoBorrowed } from "./also-borrowed";
 export { countOpenLoans } from "./counts";

@@ -5,3 +5,5 @@ export { EpubRejected, readEpubMetadata, type EpubMetadata } from "./epub-metada
 export { importFiles, type ImportOptions, type ImportOutcome } from "./import";
 export { buildPublicationFile } from "./publication/stored";
 export { exportAnnotationsOf, exportReadingProgressOf } from "./export";
+export { contentUrlFor } from "./service";
+export { publicationLinkFor } from "./publication-service";
