@@ -334,6 +334,8 @@ export async function bookEntry(
 export class BorrowRefused extends Error {
   constructor(
     readonly status: number,
+    readonly code: string,
+    /** the borrow call's own state ("insufficient balance", …) */
     readonly state: string,
     message: string,
     readonly details: Record<string, unknown> = {},
@@ -362,13 +364,17 @@ export async function borrowFromFeed(
     await placeHold(ctx, caller, bookId, false);
     return { entry: await bookEntry(ctx, caller, bookId), created: true };
   }
-  const status =
+  const [status, code] =
     result.state === borrowStates.insufficientBalance
-      ? 402
-      : result.state === borrowStates.failed && result.BorrowedBookIds.includes(wire)
-        ? 409
-        : 403;
-  throw new BorrowRefused(status, result.state, result.message, {
+      ? [402, "INSUFFICIENT_BALANCE"]
+      : result.state === borrowStates.reachBorrowLimit
+        ? [403, "BORROW_LIMIT"]
+        : result.state === borrowStates.exceedLimit
+          ? [403, "LICENCE_USED_UP"]
+          : result.BorrowedBookIds.includes(wire)
+            ? [409, "ALREADY_BORROWED"]
+            : [409, "BORROW_FAILED"];
+  throw new BorrowRefused(status, code, result.state, result.message, {
     balance: result.balance,
     newPayment: result.newPayment,
   });

@@ -46,7 +46,13 @@ const getJson = async <T = Opds2Feed>(url: string, credentials: Credentials = nu
 const publicationIn = (answer: { text: string }) => JSON.parse(answer.text) as Opds2Publication;
 /** A refused borrow's problem document: the borrow call's own state and message. */
 const problemIn = (answer: { text: string }) =>
-  JSON.parse(answer.text) as { status: number; state: string; message: string };
+  JSON.parse(answer.text) as {
+    status: number;
+    state: string;
+    code: string;
+    message: string;
+    borrowState: string;
+  };
 const borrowIn = (version: "1.2" | "2.0", bookId: number | string, credentials: Credentials) =>
   appRequest(t.app, "POST", `/opds/${version}/books/${bookId}/borrow`, credentials);
 /** A book with an EPUB in the store, as seeded and staff-made books have. */
@@ -580,7 +586,9 @@ describe("loans in the feeds", () => {
     );
     expect(problemIn(refused)).toMatchObject({
       status: 402,
-      state: "insufficient balance",
+      state: "error",
+      code: "INSUFFICIENT_BALANCE",
+      borrowState: "insufficient balance",
       message: web.body.message,
       newPayment: 4,
     });
@@ -590,7 +598,10 @@ describe("loans in the feeds", () => {
     expect((await borrowIn("1.2", book.id, withPassword(user))).status).toBe(201);
     const twice = await borrowIn("1.2", book.id, withPassword(user));
     expect(twice.status).toBe(409);
-    expect(problemIn(twice).state).toBe("Borrow failed.");
+    expect(problemIn(twice)).toMatchObject({
+      code: "ALREADY_BORROWED",
+      borrowState: "Borrow failed.",
+    });
 
     const busy = await reader();
     for (let i = 0; i < 10; i += 1) {
@@ -601,7 +612,8 @@ describe("loans in the feeds", () => {
     const limited = await borrowIn("2.0", eleventh.id, withPassword(busy));
     expect(limited.status).toBe(403);
     expect(problemIn(limited)).toMatchObject({
-      state: "Reach borrow limit",
+      code: "BORROW_LIMIT",
+      borrowState: "Reach borrow limit",
       message: borrowMessages.reachLimit,
     });
     expect((await borrowIn("2.0", 99_999_999, withPassword(busy))).status).toBe(404);

@@ -68,12 +68,20 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
  */
 function answerSignInRefused(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const words = error.code === "UNAUTHORIZED" ? undefined : error.message;
-  return reply
-    .status(401)
-    .header("www-authenticate", 'Basic realm="Folio", charset="UTF-8"')
-    .header("x-error-code", error.code)
-    .type(json.OPDS2_AUTHENTICATION)
-    .send(authenticationDocument(originOf(request), words));
+  return (
+    reply
+      .status(401)
+      .header("www-authenticate", 'Basic realm="Folio", charset="UTF-8"')
+      .header("x-error-code", error.code)
+      .type(json.OPDS2_AUTHENTICATION)
+      // The API's error fields beside the document's own: a client of either reads its part.
+      .send({
+        ...authenticationDocument(originOf(request), words),
+        state: "error",
+        code: error.code,
+        message: error.message,
+      })
+  );
 }
 
 /** The caller when the request carries credentials (wrong ones are refused), else null. */
@@ -129,12 +137,14 @@ export const opdsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         .status(error.status)
         .type("application/problem+json")
         .send({
-          type: `urn:folio:borrow:${error.status}`,
+          type: `urn:folio:borrow:${error.code}`,
           title: error.message,
           status: error.status,
           detail: error.message,
-          state: error.state,
+          state: "error",
+          code: error.code,
           message: error.message,
+          borrowState: error.state,
           ...error.details,
         });
     throw error;
