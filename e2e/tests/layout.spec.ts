@@ -15,6 +15,7 @@ const PROFILE_ENTRIES = [
   ["Top Up", "Top Up"],
   ["Payment Records", "Payment Records"],
   ["Settings", "Settings"],
+  ["Read in Apps", "Read in Apps"],
 ] as const;
 
 const DARK_PAPER = "rgb(21, 17, 14)";

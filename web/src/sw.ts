@@ -71,9 +71,16 @@ registerRoute(
   ({ request, url }) => networkFirst(request, url.pathname),
 );
 
-// Any page of the app offline is its shell; the API, its docs and the metrics never are.
+// Any page of the app offline is its shell; the API, its docs, the metrics and the e-reader
+// apps' catalogue (OPDS) never are.
 registerRoute(
   new NavigationRoute(({ request }) => networkFirst(request, "/index.html"), {
-    denylist: [/^\/api(\/|$)/, /^\/docs(\/|$)/, /^\/metrics(\/|$)/, /^\/offline\//],
+    denylist: [
+      /^\/api(\/|$)/,
+      /^\/docs(\/|$)/,
+      /^\/metrics(\/|$)/,
+      /^\/offline\//,
+      /^\/opds(\/|$)/,
+    ],
   }),
 );

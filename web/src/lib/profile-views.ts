@@ -11,6 +11,8 @@ export const PROFILE_VIEWS = [
   "TopUp",
   "PaymentRecords",
   "Settings",
+  // Not in spec §2: the catalogue for e-reader apps (issue 26).
+  "ReadInApps",
 ] as const;
 
 export type ProfileView = (typeof PROFILE_VIEWS)[number];
@@ -27,6 +29,7 @@ export const PROFILE_VIEW_BY_PATH: Readonly<Record<string, ProfileView>> = {
   "/user/reviews": "Reviews",
   "/user/payment-orders": "PaymentRecords",
   "/user/settings": "Settings",
+  "/user/read-in-apps": "ReadInApps",
 };
 
 /** Case-insensitive so a hand-typed `?view=topup` still works. */

@@ -294,7 +294,7 @@ describe("signing in", () => {
     const document = await getJson<AuthenticationDocument>("/opds/2.0/authentication");
     expect(document.status).toBe(200);
     expect(document.body.links.find((link) => link.rel === "help")?.href).toBe(
-      "http://localhost:80/user/apps",
+      "http://localhost:80/user/read-in-apps",
     );
   });
 

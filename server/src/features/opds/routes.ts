@@ -48,7 +48,7 @@ export function authenticationDocument(origin: string, description?: string) {
     links: [
       { rel: "logo", href: `${origin}/icon-192.png`, type: "image/png" },
       { rel: "register", href: `${origin}/register`, type: "text/html" },
-      { rel: "help", href: `${origin}/user/apps`, type: "text/html" },
+      { rel: "help", href: `${origin}/user/read-in-apps`, type: "text/html" },
     ],
     authentication: [
       {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { AccountSettings } from "../../features/accounts/components/account-settings";
 import { DeleteAccountDialog } from "../../features/accounts/components/delete-account-dialog";
+import { ReadInApps } from "../../features/accounts/components/read-in-apps";
 import { AccountSecurity } from "../../features/accounts/components/security/account-security";
 import { UserDetails } from "../../features/accounts/components/user-details";
 import { CurrentBorrowings } from "../../features/loans/components/current-borrowings";
@@ -40,12 +41,14 @@ function ProfileViewContent({ view }: { view: ProfileView }) {
       return <TopUpView />;
     case "PaymentRecords":
       return <PaymentRecords />;
+    case "ReadInApps":
+      return <ReadInApps />;
   }
 }
 
 /** /user/profile and the view paths of spec §2: the view comes from ?view= or the path. */
 export function ProfilePage() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const view = profileViewFromLocation(pathname, search);
   const heading = PROFILE_VIEW_HEADINGS[view];
   const [deleting, setDeleting] = useState(false);
@@ -54,11 +57,15 @@ export function ProfilePage() {
   useDocumentTitle(`${heading} | My Profile`);
 
   useEffect(() => {
-    // Choosing another view keeps the page; move focus to the new view so it is read out.
-    if (shownView.current === view) return;
+    // Choosing another view keeps the page; move focus to the new view so it is read out. A
+    // link to a part of a view (Settings#app-passwords) lands on that part, also on a first load,
+    // where the browser looked for it before the view was drawn.
+    const changed = shownView.current !== view;
     shownView.current = view;
-    headingRef.current?.focus();
-  }, [view]);
+    const part = hash.length > 1 ? document.getElementById(hash.slice(1)) : null;
+    if (part) part.focus();
+    else if (changed) headingRef.current?.focus();
+  }, [view, hash]);
 
   return (
     <div className="page profile">

@@ -10,6 +10,7 @@ export const PROFILE_VIEW_LABELS: Record<ProfileView, string> = {
   TopUp: "Top Up",
   PaymentRecords: "Payment Records",
   Settings: "Settings",
+  ReadInApps: "Read in Apps",
 };
 
 /** The view's heading where spec §2 names it differently from its sidebar entry. */

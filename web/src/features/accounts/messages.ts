@@ -43,4 +43,8 @@ export const securityTexts = {
   exportStarted: "Your data is downloading.",
   exportFailed: "Your data could not be downloaded, please try again later",
   emailLinkIncomplete: "This link is incomplete. Please open the link from your email again.",
+  appPasswordsFailed: "Failed to load your app passwords, please try again later",
+  appPasswordRevoked: "The app password has been revoked. Apps that used it can no longer sign in.",
+  appPasswordRevokeFailed: "The app password could not be revoked, please try again later",
+  appPasswordCreateFailed: "The app password could not be created, please try again later",
 } as const;

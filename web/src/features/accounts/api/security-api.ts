@@ -1,5 +1,8 @@
 import type { LoginResponse, SimpleSuccess } from "@folio/contract/accounts";
 import type {
+  AppPassword,
+  AppPasswordCreated,
+  AppPasswordList,
   EmailLinkResponse,
   LoginAnswer,
   Passkey,
@@ -112,6 +115,22 @@ export function revokeSession(sessionId: string): Promise<SimpleSuccess> {
 
 export function revokeOtherSessions(): Promise<SimpleSuccess & { revoked: number }> {
   return apiPost<SimpleSuccess & { revoked: number }>("/api/users/sessions/revokeOthers");
+}
+
+// --- App passwords (issue 26) --------------------------------------------------------------
+
+export async function fetchAppPasswords(signal?: AbortSignal): Promise<AppPassword[]> {
+  const answer = await apiGet<AppPasswordList>("/api/users/app-passwords", undefined, { signal });
+  return listOf<AppPassword>(answer, "appPasswords");
+}
+
+/** The answer carries the password itself, the only time it is ever sent. */
+export function createAppPassword(name: string): Promise<AppPasswordCreated> {
+  return apiPost<AppPasswordCreated>("/api/users/app-passwords", { name });
+}
+
+export function revokeAppPassword(id: string): Promise<{ state: "success" }> {
+  return apiPost<{ state: "success" }>("/api/users/app-passwords/revoke", { id });
 }
 
 // --- Email change by confirmation -----------------------------------------------------------

@@ -19,6 +19,7 @@ import {
 import { logInWithCode, logInWithPasskey, passkeySignInOptions } from "../api/security-api";
 import { signWithPasskey } from "../passkey-ceremony";
 import { rememberUser } from "../stored-account";
+import { securityKeys } from "./security-queries";
 import { accountKeys, loadUserInfo } from "./user-info-query";
 
 export function useRegister() {
@@ -79,12 +80,16 @@ export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdateUserRequest) => updateAccount(changes),
-    onSuccess: ({ name, email }) => {
+    onSuccess: ({ name, email }, changes) => {
       // The header's name and the details view follow at once.
       rememberUser({ name, email });
       queryClient.setQueryData<UserInfo>(accountKeys.me(), (current) =>
         current ? { ...current, name, email } : current,
       );
+      // A new password revokes every app password (issue 26).
+      if (changes.password !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: securityKeys.appPasswords() });
+      }
     },
   });
 }

@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  createAppPassword,
   deletePasskey,
   disableTwoFactor,
   downloadAccountData,
   enableTwoFactor,
+  fetchAppPasswords,
   fetchPasskeys,
   fetchSessions,
   fetchTwoFactorStatus,
   passkeyRegistrationOptions,
   registerPasskey,
+  revokeAppPassword,
   revokeOtherSessions,
   revokeSession,
   startTwoFactorSetup,
@@ -24,6 +27,7 @@ export const securityKeys = {
   twoFactor: () => [...accountKeys.all, "two-factor"] as const,
   passkeys: () => [...accountKeys.all, "passkeys"] as const,
   sessions: () => [...accountKeys.all, "sessions"] as const,
+  appPasswords: () => [...accountKeys.all, "app-passwords"] as const,
 };
 
 export function useTwoFactorStatus() {
@@ -120,6 +124,34 @@ export function useRevokeOtherSessions() {
     mutationFn: revokeOtherSessions,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: securityKeys.sessions() });
+    },
+  });
+}
+
+export function useAppPasswords() {
+  return useQuery({
+    queryKey: securityKeys.appPasswords(),
+    queryFn: ({ signal }) => fetchAppPasswords(signal),
+  });
+}
+
+export function useCreateAppPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => createAppPassword(name),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: securityKeys.appPasswords() });
+    },
+  });
+}
+
+export function useRevokeAppPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => revokeAppPassword(id),
+    // A password already gone (revoked in another tab) leaves the list out of date too.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: securityKeys.appPasswords() });
     },
   });
 }
