@@ -14,7 +14,7 @@ import { AppError, errors } from "../../errors";
 import { bearerToken, sessionOf, type AuthUser } from "./auth";
 import { verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { checkLoginLimits, findByEmail } from "./service";
-import { SESSION_MS } from "./sessions";
+import { PASSWORD_SIGN_IN, SESSION_MS } from "./sessions";
 import { hashOf } from "./tokens";
 
 /** An app's caller: a reader, and the app password they came with (null for their password). */
@@ -69,7 +69,7 @@ async function passwordSession(
   passwordHash: string,
   request: FastifyRequest,
 ): Promise<AppCaller> {
-  const tokenHash = `password:${createHmac("sha256", ctx.config.secret).update(`${userId}:${passwordHash}`).digest("base64url")}`;
+  const tokenHash = `${PASSWORD_SIGN_IN}${createHmac("sha256", ctx.config.secret).update(`${userId}:${passwordHash}`).digest("base64url")}`;
   try {
     return await sessionOf(ctx, tokenHash);
   } catch (error) {

@@ -18,6 +18,7 @@ import { outbox, recoveryCodes, users } from "../../db/schema";
 import { createUser, type TestUser } from "../../test/accounts";
 import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
+import { appRequest, basic } from "../../test/opds-app";
 import { lastMailTo as lastMailOf, linkTokenFrom } from "../../test/mail";
 import { isCommonPassword } from "./common-passwords";
 import { relyingParty } from "./passkeys";
@@ -301,6 +302,28 @@ describe("two-factor sign-in", () => {
     expect((await http.get<TwoFactorStatus>("/api/users/2fa", user.token)).body.enabled).toBe(
       false,
     );
+  });
+});
+
+describe("two-factor sign-in and e-reader apps (issue 26)", () => {
+  it("signs out an app that signed in with the password alone when two-factor comes on", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const withPassword = basic(user.email, user.password);
+    expect((await appRequest(t.app, "GET", "/opds/2.0/shelf", withPassword)).status).toBe(200);
+    const appSession = async () =>
+      (await http.get<SessionList>("/api/users/sessions", user.token)).body.sessions.filter(
+        (session) => session.userAgent.startsWith("KOReader"),
+      );
+    expect(await appSession()).toHaveLength(1);
+    await withTwoFactor(user);
+    expect(await appSession()).toEqual([]);
+    const refused = await appRequest(t.app, "GET", "/opds/2.0/shelf", withPassword);
+    expect([refused.status, refused.headers["x-error-code"]]).toEqual([
+      401,
+      "APP_PASSWORD_REQUIRED",
+    ]);
+    // The browser session that turned it on is kept.
+    expect((await http.get("/api/users/info", user.token)).status).toBe(200);
   });
 });
 

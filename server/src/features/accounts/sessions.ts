@@ -4,7 +4,7 @@
 import { SESSION_DAYS } from "@folio/contract/constants";
 import type { Session, SessionList } from "@folio/contract/security";
 import { wireId } from "@folio/contract/common";
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, like, ne } from "drizzle-orm";
 import Bowser from "bowser";
 import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
@@ -185,4 +185,24 @@ export async function endSessions(
     )
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+/**
+ * The token hashes of sessions an app signed in with by password (app-sign-in.ts) begin so: a
+ * bearer token's hash is hex and never does.
+ */
+export const PASSWORD_SIGN_IN = "password:";
+
+/** Ends the sessions apps signed in with by password: two-factor sign-in has just come on. */
+export async function endPasswordSignIns(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        like(sessions.tokenHash, `${PASSWORD_SIGN_IN}%`),
+      ),
+    );
 }

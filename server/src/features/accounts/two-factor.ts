@@ -20,7 +20,7 @@ import { errors } from "../../errors";
 import { SHOP_NAME } from "../notifications";
 import type { AuthUser } from "./auth";
 import { requireRecentAuth } from "./reauth";
-import { startSession, type SignInSource } from "./sessions";
+import { endPasswordSignIns, startSession, type SignInSource } from "./sessions";
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from "./totp";
 import { hashOf, newToken } from "./tokens";
 
@@ -90,6 +90,8 @@ export async function enableTwoFactor(
       .returning({ id: users.id });
     if (!on) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    // An app signed in with the password alone is signed out: it needs an app password now.
+    await endPasswordSignIns(tx, user.id, ctx.clock.now());
     await tx
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ codeHash: recoveryHashOf(c), userId: user.id })));
