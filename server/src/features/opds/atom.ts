@@ -2,6 +2,7 @@
 // an app how to search. Text is escaped where it is written; nothing else builds XML.
 import { LOAN_DAYS } from "@folio/contract/constants";
 import type { Entry, NavigationItem, Page, Paging } from "./feeds";
+import { borrowTitle } from "./json";
 
 export const OPDS1_ROOT = "/opds/1.2";
 export const ACQUISITION_FEED = "application/atom+xml;profile=opds-catalog;kind=acquisition";
@@ -124,6 +125,8 @@ function availability({ book, standing }: Entry): string {
       );
     case "loan":
       return `<folio:availability${attributes({ status: "ready", until: standing.dueAt })}/>`;
+    case "overdue":
+      return `<folio:availability${attributes({ status: "unavailable", since: standing.dueAt })}/>`;
   }
 }
 
@@ -149,6 +152,8 @@ export function standingText({ book, standing }: Entry): string {
         : `You are on hold${standing.position !== null ? `, number ${standing.position} in the queue` : ""}.`;
     case "loan":
       return `Borrowed by you: due back on ${day(standing.dueAt)}.`;
+    case "overdue":
+      return `Overdue since ${day(standing.dueAt)}: renew it in the shop to read it again, or return it.`;
   }
 }
 
@@ -183,7 +188,7 @@ export function bookEntry(entry: Entry, updated: string): string {
               rel: "http://opds-spec.org/acquisition/borrow",
               href: `${self}/borrow`,
               type: ENTRY,
-              title: standing.kind === "unavailable" ? "Place a hold" : "Borrow",
+              title: borrowTitle(standing),
             },
             acquisitionDetails(entry),
           ),

@@ -24,6 +24,8 @@ export type Standing =
   | { kind: "available" }
   | { kind: "unavailable" }
   | { kind: "loan"; dueAt: string; epubUrl: string; manifestUrl: string }
+  /** lent to the caller and past its due date: no longer readable until renewed or returned */
+  | { kind: "overdue"; dueAt: string }
   | {
       kind: "hold";
       status: "waiting" | "ready";
@@ -136,7 +138,9 @@ async function standingOf(
   const loan = mine?.loans.get(bookId);
   if (caller && loan) {
     const links = await loanLinks(ctx, caller, bookId);
-    if (links) return { kind: "loan", dueAt: loan.dueAt, ...links };
+    return links
+      ? { kind: "loan", dueAt: loan.dueAt, ...links }
+      : { kind: "overdue", dueAt: loan.dueAt };
   }
   const hold = mine?.holds.get(bookId);
   if (hold)

@@ -135,8 +135,22 @@ function acquisitionProperties(entry: Entry): AcquisitionProperties {
       };
     case "loan":
       return { availability: { state: "ready", until: standing.dueAt } };
+    case "overdue":
+      return {
+        price,
+        indirectAcquisition,
+        availability: { state: "unavailable", since: standing.dueAt },
+      };
   }
 }
+
+/** What following the borrow link does, as a link's title says it. */
+export const borrowTitle = (standing: Entry["standing"]) =>
+  standing.kind === "unavailable"
+    ? "Place a hold"
+    : standing.kind === "overdue"
+      ? "Overdue: renew or return it in the shop"
+      : "Borrow";
 
 export function publication(entry: Entry): Opds2Publication {
   const { book, standing } = entry;
@@ -164,7 +178,7 @@ export function publication(entry: Entry): Opds2Publication {
       rel: "http://opds-spec.org/acquisition/borrow",
       href: `${self}/borrow`,
       type: OPDS2_PUBLICATION,
-      title: standing.kind === "unavailable" ? "Place a hold" : "Borrow",
+      title: borrowTitle(standing),
       properties: acquisitionProperties(entry),
     });
   }

@@ -6,9 +6,10 @@ import { borrowMessages } from "@folio/contract/constants";
 import type { BookList, CategoriesList } from "@folio/contract/catalogue";
 import type { BorrowResult, LoanList } from "@folio/contract/loans";
 import type { AppPasswordCreated, AppPasswordList, SessionList } from "@folio/contract/security";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { holds, users } from "../../db/schema";
+import { MINUTE } from "../../clock";
+import { holds, loans, users } from "../../db/schema";
 import { createStaff, createUser, type TestUser } from "../../test/accounts";
 import { createTestApp, useTestApp } from "../../test/app";
 import { createBook } from "../../test/catalogue";
@@ -558,6 +559,38 @@ describe("loans in the feeds", () => {
     expect(shelf.body.navigation?.[0]?.title).toBe(
       "You have no loans. Browse the most borrowed books.",
     );
+  });
+
+  it("stops an overdue loan's links, and shows it on the shelf as overdue", async () => {
+    const user = await reader();
+    const book = await readableBook("Kept Too Long");
+    const publication = publicationIn(await borrowIn("2.0", book.id, withPassword(user)));
+    const epub = linkOf(publication, "http://opds-spec.org/acquisition", "application/epub+zip")!;
+    // Due in a minute: two minutes on, the link itself (ten minutes) still holds, the loan not.
+    await t.database.db
+      .update(loans)
+      .set({ dueAt: new Date(t.clock.now().getTime() + MINUTE) })
+      .where(and(eq(loans.userId, user.id), eq(loans.bookId, book.id)));
+    t.clock.advance(2 * MINUTE);
+    try {
+      expect((await t.app.inject({ url: epub.href })).statusCode).toBe(400);
+      const shelf = await getJson("/opds/2.0/shelf", withPassword(user));
+      const overdue = publicationOf(shelf.body, book.id)!;
+      expect(linkOf(overdue, "http://opds-spec.org/acquisition")).toBeUndefined();
+      expect(linkOf(overdue, "http://opds-spec.org/acquisition/borrow")).toMatchObject({
+        title: "Overdue: renew or return it in the shop",
+        properties: { availability: { state: "unavailable" } },
+      });
+      const atom = atomOf((await get("/opds/1.2/shelf", withPassword(user))).text);
+      const entry = atom.entries.find((e) => atom.text(e, "id") === `urn:folio:book:${book.id}`)!;
+      expect(atom.text(entry, "content")).toMatch(
+        /^Overdue since .*: renew it in the shop to read it again, or return it\.$/,
+      );
+    } finally {
+      // Back within the loan, so the tests after this one find their loans readable.
+      t.clock.advance(-2 * MINUTE);
+      await http.post("/api/borrow/return", { bookId: book.id }, user.token);
+    }
   });
 
   it("stops an app password's links when it is revoked", async () => {
