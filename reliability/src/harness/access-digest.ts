@@ -2,17 +2,19 @@ import { createHash } from "node:crypto";
 import type { Sql } from "./database";
 
 /**
- * Everything the database holds of one reader, as one text: the account row, its sessions and
- * reset tokens, two-factor, passkeys and email changes, cart, wishlist, loans, ledger, reviews (and the ratings they move), reading
- * progress, annotations and reader preferences, stored idempotent answers and the mail written
- * to them. Equal texts before and after a refused call mean the call changed nothing of theirs.
+ * Everything the database holds of one reader, as one text: the account row, its sessions (app
+ * passwords among them) and reset tokens, two-factor, passkeys and email changes, cart,
+ * wishlist, loans, holds, ledger, reviews (and the ratings they move), reading progress,
+ * annotations and reader preferences, stored idempotent answers and the mail written to them.
+ * Equal texts before and after a refused call mean the call changed nothing of theirs.
  */
 export async function readerRows(sql: Sql, userId: string): Promise<string> {
   const [row] = await sql.query<{ rows: string }>(
     `select json_build_object(
        'user', (select row_to_json(u) from users u where u.id = $1),
        'sessions', (select json_agg(json_build_object('id', s.id, 'hash', s.token_hash,
-                      'expires', s.expires_at, 'revoked', s.revoked_at) order by s.id)
+                      'expires', s.expires_at, 'revoked', s.revoked_at, 'app', s.app_name)
+                      order by s.id)
                     from sessions s where s.user_id = $1),
        'resets', (select json_agg(r order by r.token_hash) from password_resets r
                   where r.user_id = $1),
@@ -20,6 +22,7 @@ export async function readerRows(sql: Sql, userId: string): Promise<string> {
        'wishlist', (select json_agg(w order by w.book_id) from wishlist_items w
                     where w.user_id = $1),
        'loans', (select json_agg(l order by l.id) from loans l where l.user_id = $1),
+       'holds', (select json_agg(h order by h.id) from holds h where h.user_id = $1),
        'ledger', (select json_agg(g order by g.id) from ledger g where g.user_id = $1),
        'reviews', (select json_agg(v order by v.id) from reviews v where v.user_id = $1),
        'ratings', (select json_agg(json_build_object('id', b.id, 'rating', b.rating,

@@ -2,6 +2,8 @@ import type { Sql } from "./database";
 
 /** What came back, as the checks need it. */
 export interface Reply {
+  /** the path and query asked for */
+  url: string;
   status: number;
   contentType: string;
   text: string;
@@ -21,12 +23,25 @@ const leaks: [RegExp, string][] = [
   [/\bundefined\b|\bNaN\b/, "an unfilled value"],
 ];
 
+/**
+ * Whether a refusal comes as JSON the client reads. The OPDS catalogue (issue 26) answers a
+ * refused sign-in with its Authentication document and a refused borrow as RFC 7807, both JSON
+ * that carry the API's own fields too; nowhere else does either type stand for an error.
+ */
+function errorTypeFits(reply: Reply): boolean {
+  if (/^application\/json\b/.test(reply.contentType)) return true;
+  if (!reply.url.startsWith("/opds/")) return false;
+  if (reply.status === 401)
+    return /^application\/opds-authentication\+json\b/.test(reply.contentType);
+  return /^application\/problem\+json\b/.test(reply.contentType);
+}
+
 /** Problems with one answer; empty when it is a fair answer to a hostile request. */
 export function answerProblems(reply: Reply): string[] {
   if (reply.status >= 500) return [`${reply.status}: ${reply.text.slice(0, 200)}`];
   if (reply.status < 400) return [];
   const problems: string[] = [];
-  if (!/^application\/json\b/.test(reply.contentType))
+  if (!errorTypeFits(reply))
     problems.push(`${reply.status} with content-type "${reply.contentType}"`);
   let body: unknown;
   try {
@@ -58,7 +73,7 @@ export function answerProblems(reply: Reply): string[] {
  */
 const digestSql = [
   "users",
-  "(select id, user_id, token_hash, created_at, expires_at, revoked_at, user_agent, ip from sessions)",
+  "(select id, user_id, token_hash, created_at, expires_at, revoked_at, user_agent, ip, app_name from sessions)",
   "password_resets",
   "recovery_codes",
   "two_factor_challenges",
@@ -66,6 +81,7 @@ const digestSql = [
   "email_changes",
   "(select id, type, to_address, subject, text_body, html_body, dedupe_key, created_at from outbox)",
   "loans",
+  "holds",
   "ledger",
   "books",
   "categories",

@@ -109,6 +109,7 @@ export class FuzzRunner {
     });
     const text = await response.text();
     const reply = {
+      url,
       status: response.status,
       contentType: response.headers.get("content-type") ?? "",
       text,
