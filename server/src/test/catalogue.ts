@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../db/client";
 import { books, categories } from "../db/schema";
-import { normalizeForSearch } from "../features/catalogue";
+import { drawCover, normalizeForSearch } from "../features/catalogue";
+import { buildEpub } from "../features/reading";
+import { bookContentKey, type ContentStore } from "../storage/content-store";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -62,4 +64,24 @@ export async function createBook(db: Database, overrides: Partial<BookOverrides>
     })
     .returning();
   return row!;
+}
+
+/** Stores a small EPUB of `book` as its file, as seeded and staff-made books have one. */
+export async function storeTestEpub(
+  content: ContentStore,
+  book: { id: number; title: string },
+): Promise<Uint8Array> {
+  const epub = buildEpub({
+    identifier: `urn:test:${book.id}`,
+    title: book.title,
+    author: "Test Author",
+    language: "en",
+    description: "A test book.",
+    publisher: "Tests",
+    modified: "2026-01-01T00:00:00Z",
+    coverSvg: drawCover(book.title, "Test Author"),
+    chapters: [{ title: "One", paragraphs: ["It was a test."] }],
+  });
+  await content.put(bookContentKey(book.id), epub);
+  return epub;
 }

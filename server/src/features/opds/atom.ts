@@ -1,7 +1,7 @@
 // OPDS 1.2 (Atom): the pages of feeds.ts written out, and the OpenSearch description that tells
 // an app how to search. Text is escaped where it is written; nothing else builds XML.
 import { LOAN_DAYS } from "@folio/contract/constants";
-import type { Entry, NavigationItem, Page, Paging } from "./feeds";
+import { withQuery, type Entry, type NavigationItem, type Page, type Paging } from "./feeds";
 import { borrowTitle } from "./json";
 
 export const OPDS1_ROOT = "/opds/1.2";
@@ -49,13 +49,6 @@ const link = (values: Record<string, string | undefined>, inner = "") =>
 
 const element = (name: string, text: string, values: Record<string, string | undefined> = {}) =>
   `<${name}${attributes(values)}>${escapeXml(text)}</${name}>`;
-
-const withQuery = (path: string, query: Record<string, string | number>) => {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
-  return search ? `${path}?${search}` : path;
-};
 
 const feedType = (kind: Page["kind"]) =>
   kind === "navigation" ? NAVIGATION_FEED : ACQUISITION_FEED;

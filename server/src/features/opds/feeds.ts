@@ -19,6 +19,14 @@ import { contentUrlFor, publicationLinkFor } from "../reading";
 
 export const PAGE_SIZE = 20;
 
+/** A feed's path with its query (a page, a search's words), as its links carry them. */
+export const withQuery = (path: string, query: Record<string, string | number>) => {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+};
+
 /** Where a book stands for the caller: free to borrow, none free, lent to them, or held. */
 export type Standing =
   | { kind: "available" }

@@ -1,7 +1,7 @@
 // OPDS 2.0 (JSON, over the Readium Web Publication Manifest): the pages of feeds.ts written out.
 // Links are relative to the shop's address, as the request came to it; clients resolve them
 // against the feed's own address.
-import type { Entry, NavigationItem, Page, Paging } from "./feeds";
+import { withQuery, type Entry, type NavigationItem, type Page, type Paging } from "./feeds";
 
 export const OPDS2_ROOT = "/opds/2.0";
 export const OPDS2_FEED = "application/opds+json";
@@ -50,13 +50,6 @@ export interface Opds2Feed {
 }
 
 type Link = Opds2Link;
-
-const withQuery = (path: string, query: Record<string, string | number>) => {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
-  return search ? `${path}?${search}` : path;
-};
 
 function pageLinks(page: Page): Link[] {
   const self = `${OPDS2_ROOT}${page.path}`;

@@ -12,15 +12,12 @@ import { MINUTE } from "../../clock";
 import { holds, loans, users } from "../../db/schema";
 import { createStaff, createUser, type TestUser } from "../../test/accounts";
 import { createTestApp, useTestApp } from "../../test/app";
-import { createBook } from "../../test/catalogue";
+import { createBook, storeTestEpub } from "../../test/catalogue";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
 import { appRequest, atomOf, basic, OPDS, type Credentials } from "../../test/opds-app";
 import { FOLIO_NS } from "./atom";
-import { bookContentKey } from "../../storage/content-store";
 import type { Opds2Feed, Opds2Link, Opds2Publication } from "./json";
-import { drawCover } from "../catalogue";
-import { buildEpub } from "../reading";
 
 const t = useTestApp();
 let http: ReturnType<typeof httpClient>;
@@ -59,18 +56,7 @@ const borrowIn = (version: "1.2" | "2.0", bookId: number | string, credentials: 
 /** A book with an EPUB in the store, as seeded and staff-made books have. */
 async function readableBook(title: string, pricePence = 4_99) {
   const book = await createBook(t.database.db, { title, price: pricePence, copies: 3 });
-  const epub = buildEpub({
-    identifier: `urn:test:${book.id}`,
-    title,
-    author: "Test Author",
-    language: "en",
-    description: "A test book.",
-    publisher: "Tests",
-    modified: "2026-01-01T00:00:00Z",
-    coverSvg: drawCover(title, "Test Author"),
-    chapters: [{ title: "One", paragraphs: ["It was a test."] }],
-  });
-  await t.content.put(bookContentKey(book.id), epub);
+  await storeTestEpub(t.content, book);
   return book;
 }
 
@@ -106,6 +92,11 @@ const publicationOf = (feed: Opds2Feed, bookId: number | string) =>
   );
 const linkOf = (document: { links: Opds2Link[] }, rel: string, type?: string) =>
   document.links.find((link) => link.rel === rel && (type === undefined || link.type === type));
+/** A loan's two acquisitions: the EPUB to download and the Readium manifest to stream. */
+const loanLinksOf = (publication: Opds2Publication) => ({
+  epub: linkOf(publication, "http://opds-spec.org/acquisition", "application/epub+zip")!,
+  manifest: linkOf(publication, "http://opds-spec.org/acquisition", "application/webpub+json")!,
+});
 const idsOf = (feed: Opds2Feed) =>
   (feed.publications ?? []).map((publication) => publication.metadata.identifier);
 
@@ -501,12 +492,7 @@ describe("loans in the feeds", () => {
     expect(answer.status).toBe(201);
     expect(answer.type).toMatch(/^application\/opds-publication\+json/);
     const publication = publicationIn(answer);
-    const epub = linkOf(publication, "http://opds-spec.org/acquisition", "application/epub+zip")!;
-    const manifest = linkOf(
-      publication,
-      "http://opds-spec.org/acquisition",
-      "application/webpub+json",
-    )!;
+    const { epub, manifest } = loanLinksOf(publication);
     expect(epub.properties?.availability?.state).toBe("ready");
 
     // The same loan as the web app's: charged, on the loan list.
@@ -545,12 +531,7 @@ describe("loans in the feeds", () => {
     const user = await reader();
     const book = await readableBook("Returned Soon");
     const publication = publicationIn(await borrowIn("2.0", book.id, withPassword(user)));
-    const epub = linkOf(publication, "http://opds-spec.org/acquisition", "application/epub+zip")!;
-    const manifest = linkOf(
-      publication,
-      "http://opds-spec.org/acquisition",
-      "application/webpub+json",
-    )!;
+    const { epub, manifest } = loanLinksOf(publication);
     await http.post("/api/borrow/return", { bookId: book.id }, user.token);
     expect((await t.app.inject({ url: epub.href })).statusCode).toBe(400);
     expect((await t.app.inject({ url: manifest.href })).statusCode).toBe(400);
@@ -565,7 +546,7 @@ describe("loans in the feeds", () => {
     const user = await reader();
     const book = await readableBook("Kept Too Long");
     const publication = publicationIn(await borrowIn("2.0", book.id, withPassword(user)));
-    const epub = linkOf(publication, "http://opds-spec.org/acquisition", "application/epub+zip")!;
+    const { epub } = loanLinksOf(publication);
     // Due in a minute: two minutes on, the link itself (ten minutes) still holds, the loan not.
     await t.database.db
       .update(loans)
@@ -600,7 +581,7 @@ describe("loans in the feeds", () => {
     const publication = publicationIn(
       await borrowIn("2.0", book.id, basic(user.email, made.password)),
     );
-    const epub = linkOf(publication, "http://opds-spec.org/acquisition", "application/epub+zip")!;
+    const { epub } = loanLinksOf(publication);
     expect((await t.app.inject({ url: epub.href })).statusCode).toBe(200);
     await http.post("/api/users/app-passwords/revoke", { id: made.appPassword.id }, user.token);
     expect((await t.app.inject({ url: epub.href })).statusCode).toBe(403);

@@ -7,10 +7,7 @@ import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo, resetTokenFrom } from "../../test/mail";
 import { createUser, type TestUser } from "../../test/accounts";
-import { drawCover } from "../catalogue";
-import { createBook } from "../../test/catalogue";
-import { bookContentKey } from "../../storage/content-store";
-import { buildEpub } from "./epub";
+import { createBook, storeTestEpub } from "../../test/catalogue";
 import { parseRange } from "./routes";
 
 let http: ReturnType<typeof httpClient>;
@@ -22,18 +19,7 @@ beforeAll(async () => {
 /** A book with an EPUB in the store, borrowed by a new reader. */
 async function borrowedBook() {
   const book = await createBook(t.database.db, { copies: 3, price: 100 });
-  const epub = buildEpub({
-    identifier: `urn:test:${book.id}`,
-    title: book.title,
-    author: "Test Author",
-    language: "en",
-    description: "A test book.",
-    publisher: "Tests",
-    modified: "2026-01-01T00:00:00Z",
-    coverSvg: drawCover(book.title, "Test Author"),
-    chapters: [{ title: "One", paragraphs: ["It was a test."] }],
-  });
-  await t.content.put(bookContentKey(book.id), epub);
+  const epub = await storeTestEpub(t.content, book);
   const reader = await createUser(t.app, t.database.db, { balancePence: 1000 });
   const result = await http.post<BorrowResult>(
     "/api/borrow/borrow",
