@@ -21,9 +21,7 @@ import { hashOf } from "./tokens";
 export type AppCaller = AuthUser & { appName: string | null };
 
 /** The credentials of an `Authorization: Basic` header; null when there is none or it is broken. */
-export function basicCredentials(
-  request: FastifyRequest,
-): { email: string; password: string } | null {
+function basicCredentials(request: FastifyRequest): { email: string; password: string } | null {
   const header = request.headers.authorization;
   if (typeof header !== "string") return null;
   const match = /^Basic\s+([A-Za-z0-9+/=]{1,1400})\s*$/i.exec(header);
@@ -33,10 +31,6 @@ export function basicCredentials(
   if (colon <= 0) return null;
   return { email: normalizeEmail(decoded.slice(0, colon)), password: decoded.slice(colon + 1) };
 }
-
-/** Whether the request carries credentials an app could sign in with. */
-export const hasAppCredentials = (request: FastifyRequest): boolean =>
-  typeof request.headers.authorization === "string";
 
 /** How long a password once checked is taken without hashing it again. */
 const VERIFIED_MS = 10 * MINUTE;

@@ -19,4 +19,4 @@ export {
   unblockAccount,
   type LockedAccount,
 } from "./staff-actions";
-export { authenticateApp, basicCredentials, type AppCaller } from "./app-sign-in";
+export { authenticateApp, type AppCaller } from "./app-sign-in";

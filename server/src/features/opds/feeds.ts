@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import { AppError, errors } from "../../errors";
 import type { AppCaller } from "../accounts";
 import {
+  categoryName,
   getBook,
   listBooksByCategory,
   listCategories,
@@ -96,6 +97,8 @@ const noMore = browsePopular("No more books here. Browse the most borrowed books
 interface Mine {
   loans: Map<number, { dueAt: string }>;
   holds: Map<number, Hold>;
+  /** the books of the open loans, soonest due first, and of the open holds not lent */
+  shelf: Book[];
 }
 
 async function mineOf(ctx: AppContext, caller: AppCaller | null): Promise<Mine | null> {
@@ -104,13 +107,17 @@ async function mineOf(ctx: AppContext, caller: AppCaller | null): Promise<Mine |
     listOpenLoans(ctx, caller),
     listHolds(ctx, caller),
   ]);
+  const loans = new Map(
+    loanList.data.map((loan) => [Number(loan.bookId), { dueAt: loan.dueDate }]),
+  );
+  const open = holdList.holds.filter(
+    (hold) =>
+      (hold.status === "waiting" || hold.status === "ready") && !loans.has(Number(hold.bookId)),
+  );
   return {
-    loans: new Map(loanList.data.map((loan) => [Number(loan.bookId), { dueAt: loan.dueDate }])),
-    holds: new Map(
-      holdList.holds
-        .filter((hold) => hold.status === "waiting" || hold.status === "ready")
-        .map((hold) => [Number(hold.bookId), hold]),
-    ),
+    loans,
+    holds: new Map(open.map((hold) => [Number(hold.bookId), hold])),
+    shelf: [...loanList.books, ...open.map((hold) => hold.book)],
   };
 }
 
@@ -265,11 +272,9 @@ export async function categoryPage(
   categoryId: number,
   page: number,
 ): Promise<Page> {
-  const [list, { categoriesList }] = await Promise.all([
-    listBooksByCategory(ctx.db, categoryId, { page, pageSize: PAGE_SIZE }),
-    listCategories(ctx.db),
-  ]);
-  const name = categoriesList.find((category) => Number(category.id) === categoryId)?.name;
+  // An unknown category is a 404 here, before its name is looked for.
+  const list = await listBooksByCategory(ctx.db, categoryId, { page, pageSize: PAGE_SIZE });
+  const name = await categoryName(ctx.db, categoryId);
   return {
     id: `category-${categoryId}`,
     title: name ?? "Category",
@@ -311,21 +316,14 @@ export async function searchPage(
 
 /** The reader's shelf: their open loans, soonest due first, then the books they hold. */
 export async function shelfPage(ctx: AppContext, caller: AppCaller): Promise<Page> {
-  const mine = await mineOf(ctx, caller);
-  const [loanList, holdList] = await Promise.all([
-    listOpenLoans(ctx, caller),
-    listHolds(ctx, caller),
-  ]);
-  const held = holdList.holds
-    .filter((hold) => mine!.holds.has(Number(hold.bookId)) && !mine!.loans.has(Number(hold.bookId)))
-    .map((hold) => hold.book);
+  const mine = (await mineOf(ctx, caller))!;
   return {
     id: "shelf",
     title: "My loans",
     path: "/shelf",
     kind: "acquisition",
     navigation: [],
-    entries: await entriesOf(ctx, caller, [...loanList.books, ...held], mine),
+    entries: await entriesOf(ctx, caller, mine.shelf, mine),
     own: true,
     empty: browsePopular("You have no loans. Browse the most borrowed books."),
   };
