@@ -53,6 +53,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Journeys register and log in many times from one address.
       AUTH_RATE_LIMIT: "0",
+      // Every journey makes accounts; scrypt at the shop's cost is CPU the browser needs.
+      PASSWORD_HASH_COST: "10",
       // A web build elsewhere than web/dist, when given (parallel runs on one machine).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       dataDir: dir,
       databaseUrl: undefined,
       authRateLimit: 10,
+      passwordHashCost: 15,
       seedOnStart: true,
       mailClaimSeconds: 120,
     });
@@ -42,6 +43,8 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ AUTH_RATE_LIMIT: "-1" }, "AUTH_RATE_LIMIT"],
+    [{ PASSWORD_HASH_COST: "9" }, "PASSWORD_HASH_COST"],
+    [{ PASSWORD_HASH_COST: "21" }, "PASSWORD_HASH_COST"],
   ])("stops start-up on a bad setting %j, naming it", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(new RegExp(`${name}: `));

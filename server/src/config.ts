@@ -25,6 +25,11 @@ const envSchema = z.object({
   /** auto: readable lines on a terminal, JSON lines otherwise (a process manager, a container) */
   LOG_FORMAT: z.enum(["auto", "json", "pretty"]).default("auto"),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  /**
+   * log2 of scrypt's N for new password hashes: 15 (N=32768) for a shop; tests lower it so the
+   * accounts they make cost no time (features/accounts/passwords.ts)
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   TOP_UP_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   BODY_LIMIT: z.coerce
     .number()
@@ -139,6 +144,8 @@ export interface Config {
   /** how log lines are written; "auto" picks by whether standard output is a terminal */
   logFormat: "auto" | "json" | "pretty";
   authRateLimit: number;
+  /** log2 of scrypt's N for new password hashes: 15 unless a test lowers it */
+  passwordHashCost: number;
   /** the most one reader may top up in a calendar day (TIME_ZONE), in pence */
   topUpDailyLimitPence: number;
   bodyLimit: number;
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     topUpDailyLimitPence: e.TOP_UP_DAILY_LIMIT * 100,
     bodyLimit: e.BODY_LIMIT,
     seedOnStart: e.SEED_ON_START === "true",

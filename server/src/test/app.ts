@@ -47,6 +47,9 @@ export async function createTestApp(
     PUBLIC_URL: "http://shop.test",
     // Every injected request comes from 127.0.0.1; the rate-limit tests turn it back on.
     AUTH_RATE_LIMIT: "0",
+    // Thousands of accounts: scrypt at the shop's cost would spend minutes (config.test.ts
+    // checks the shop's own cost).
+    PASSWORD_HASH_COST: "10",
     ...env,
   });
   const database = deps.shareDatabaseWith

@@ -99,7 +99,7 @@ async function checkPassword(
   const limits = await checkLoginLimits(ctx, email, ip);
   const valid = user
     ? await verifyPassword(password, user.passwordHash)
-    : await verifyAgainstDecoy(password);
+    : await verifyAgainstDecoy(password, ctx.config.passwordHashCost);
   if (!user || !valid) {
     await ctx.rateLimiter.record([limits.keys.here, limits.keys.anywhere], limits.limit);
     throw limits.underAttack ? errors.tooManyRequests() : errors.wrongCredentials();

@@ -88,7 +88,7 @@ export async function register(
     [`register:ip:${ip}`, `register:email:${input.email}`],
     ctx.config.authRateLimit,
   );
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const now = ctx.clock.now();
   let user: UserRow;
   try {
@@ -159,7 +159,7 @@ export async function login(
   const user = await findByEmail(ctx.db, input.email);
   const valid = user
     ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyAgainstDecoy(input.password);
+    : await verifyAgainstDecoy(input.password, ctx.config.passwordHashCost);
   if (!user || !valid) {
     await ctx.rateLimiter.record([limits.keys.here, limits.keys.anywhere], limits.limit);
     // An account under attack gives a source one guess, and the same answer for any guess.
@@ -224,7 +224,8 @@ export async function updateUser(
       ctx.config.authRateLimit,
     );
   }
-  if (input.password) changes.passwordHash = await hashPassword(input.password);
+  if (input.password)
+    changes.passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const now = ctx.clock.now();
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -340,7 +341,7 @@ export async function resetPassword(
     [`reset:ip:${ip}`, `reset:token:${hashOf(input.token).slice(0, 16)}`],
     ctx.config.authRateLimit,
   );
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const now = ctx.clock.now();
   const done = await ctx.db.transaction(async (tx) => {
     // Using the token and checking it are one statement, so it works exactly once.
