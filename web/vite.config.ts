@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -197,7 +198,6 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
     unstubGlobals: true,
     // Three tests watch a 3 s timer run out in real time (a modal that closes, bars that step
@@ -205,5 +205,44 @@ export default defineConfig({
     // web failure in CI that named no test. The budget only bounds a hung test; every
     // expectation and wait inside stays as it is.
     testTimeout: 20_000,
+    // Two workers on two cores (Vitest's default leaves one idle), in threads, which start faster.
+    pool: "threads",
+    maxWorkers: 2,
+    // Most files share their worker's modules (React, the app, Testing Library load once per
+    // worker, not once per file: 130 s down to under 40 s). A file that needs its own module
+    // graph runs isolated: see isolatedTests.
+    projects: [
+      {
+        extends: true,
+        test: { name: "web", include: sharedTests(), isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: "web:isolated", include: isolatedTests(), isolate: true },
+      },
+    ],
   },
 });
+
+/**
+ * Test files that run in a module graph of their own, chosen by what they say rather than by a
+ * list: a file that replaces a module (`vi.mock`, which must not reach another file's imports),
+ * one that installs a fake IndexedDB when imported (its globals would be missing, or another
+ * file's, on a second import), and one that says `// Runs isolated:` with its reason.
+ */
+function isolatedTests(): string[] {
+  return allTests().filter((file) =>
+    /\bvi\.mock\(|fake-indexeddb|^\/\/ Runs isolated:/m.test(readFileSync(file, "utf8")),
+  );
+}
+
+function sharedTests(): string[] {
+  const isolated = new Set(isolatedTests());
+  return allTests().filter((file) => !isolated.has(file));
+}
+
+function allTests(): string[] {
+  return readdirSync("src", { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.join("src", file).split(path.sep).join("/"));
+}

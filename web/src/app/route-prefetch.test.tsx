@@ -1,3 +1,4 @@
+// Runs isolated: it watches a page's code arrive, so no other file may have loaded it first.
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../test/accounts";
