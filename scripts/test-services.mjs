@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const isRoot = process.getuid?.() === 0;
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's headless build of Chromium (package chromium-headless-shell), which the journeys run.
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
@@ -37,7 +38,7 @@ export function ensureJing() {
 }
 
 export function ensureChromium() {
-  if (!existsSync(CHROMIUM)) aptInstall(["chromium"]);
+  if (!existsSync(CHROMIUM)) aptInstall(["chromium-headless-shell"]);
   return CHROMIUM;
 }
 

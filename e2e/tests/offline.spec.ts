@@ -59,7 +59,8 @@ function serverState(request: APIRequestContext, token: string, bookId: string) 
 }
 
 test.describe("offline reading", () => {
-  test.use({ readerOptions: { balance: 20, logIn: "later" } });
+  // The one journey about the service worker: the others block it (playwright.config.ts).
+  test.use({ readerOptions: { balance: 20, logIn: "later" }, serviceWorkers: "allow" });
 
   test("installs as an app, and offline serves its own pages only", async ({ page, context }) => {
     await page.goto("/");
