@@ -7,6 +7,7 @@ import { dumpTables, runBackupCli, withPostgresSession, type TableDump } from ".
 import { Api, newReader, type Reader } from "./harness/client";
 import { brokenInvariants } from "./harness/database";
 import { catalogueIds, runLoad } from "./harness/load";
+import { scaled } from "./harness/env";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
 import type { ServerProcess } from "./harness/server";
@@ -324,7 +325,7 @@ describe("backup and restore", () => {
     const bookIds = (await catalogueIds(api)).slice(0, 6);
     const file = path.join(sourceDir.dataDir, "busy.backup");
     const [load, backup] = await Promise.all([
-      runLoad({ apis: [api], readers, bookIds, seconds: 8 }),
+      runLoad({ apis: [api], readers, bookIds, seconds: scaled(4, 8) }),
       runBackupCli("backup", file, { DATA_DIR: sourceDir.dataDir, DATABASE_URL: source.url }),
     ]);
     expect(backup.code, backup.output).toBe(0);

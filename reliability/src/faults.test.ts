@@ -4,6 +4,7 @@ import { Api, inBatches, newReader, type Reader } from "./harness/client";
 import type { Sql } from "./harness/database";
 import { catalogueIds, runLoad } from "./harness/load";
 import type { MailReceiver } from "./harness/mail";
+import { scaled } from "./harness/env";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
 import { drainOutbox, holdCounts, outboxState, verifyAll } from "./harness/verify";
@@ -48,7 +49,7 @@ describe("kill -9 mid-load", () => {
     );
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const all = await readers(api, 120);
+    const all = await readers(api, scaled(60, 120));
 
     let restartMs = 0;
     let pendingAtCrash = 0;
@@ -56,9 +57,9 @@ describe("kill -9 mid-load", () => {
       apis: [api],
       readers: all,
       bookIds,
-      seconds: 20,
+      seconds: scaled(10, 20),
       midway: {
-        atSeconds: 8,
+        atSeconds: scaled(4, 8),
         action: async () => {
           await server.kill9();
           pendingAtCrash = (await outboxState(database)).pending;
@@ -97,7 +98,7 @@ describe("kill -9 mid-load", () => {
     );
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const all = await readers(api, 100);
+    const all = await readers(api, scaled(50, 100));
 
     const restarts: number[] = [];
     const crash = async () => {
@@ -108,12 +109,12 @@ describe("kill -9 mid-load", () => {
       apis: [api],
       readers: all,
       bookIds,
-      seconds: 20,
+      seconds: scaled(12, 20),
       midway: {
-        atSeconds: 6,
+        atSeconds: scaled(3, 6),
         action: async () => {
           await crash();
-          await pause(4000);
+          await pause(scaled(2000, 4000));
           await crash();
         },
       },

@@ -14,11 +14,12 @@ import {
 import { documentedRoutes, routeName } from "./harness/fuzz-routes";
 import { FuzzRunner } from "./harness/fuzz-runner";
 import { catalogueIds } from "./harness/load";
+import { scaled } from "./harness/env";
 import { recordScenario } from "./harness/report";
 import { ServerProcess } from "./harness/server";
 
-/** Attempts per route; each goes out twice, as the fuzz reader and as nobody. */
-const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 75);
+/** Attempts per route (75 in the long run, 15 in `npm test`); each goes out twice, as the fuzz reader and as nobody. */
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? scaled(15, 75));
 /** Set RELIABILITY_FUZZ_SEED to replay a failure; route i runs with seed + i. */
 const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 

@@ -15,8 +15,19 @@ export const adminDatabaseUrl = (): string =>
   process.env.TEST_DATABASE_URL ??
   "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** Seconds each load phase lasts; 30 unless RELIABILITY_LOAD_SECONDS says otherwise. */
-export const loadSeconds = (): number => Number(process.env.RELIABILITY_LOAD_SECONDS ?? 30);
+/**
+ * The long run (`npm run test:reliability -- --long`, RELIABILITY_LONG=1): every scenario at full
+ * length, as docs/reliability.md describes it. `npm test` runs each one's short version: the same
+ * steps and assertions with fewer readers, shorter load windows and fewer fuzz runs.
+ */
+export const longRun = (): boolean => process.env.RELIABILITY_LONG === "1";
+
+/** `short` in `npm test`, `long` in the long run. */
+export const scaled = <T>(short: T, long: T): T => (longRun() ? long : short);
+
+/** Seconds each load phase lasts: 30 in the long run, 8 in `npm test`; RELIABILITY_LOAD_SECONDS sets it. */
+export const loadSeconds = (): number =>
+  Number(process.env.RELIABILITY_LOAD_SECONDS ?? scaled(8, 30));
 
 /** Where each scenario leaves its figures for the report printed at the end. */
 export const reportDir = (): string =>
