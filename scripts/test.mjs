@@ -56,7 +56,16 @@ async function leg(name, command, commandArgs, { cwd = root, env = {}, report, q
     console.log(`\n▶ ${name}: its output`);
     process.stdout.write(readFileSync(logFile, "utf8"));
   }
-  const result = { seconds: seconds(ms), passed: 0, failed: 0, skipped: 0, files: [] };
+  const result = {
+    seconds: seconds(ms),
+    // When it ran, in seconds from the start of `npm test`: legs beside each other overlap.
+    from: seconds(legStarted - started),
+    to: seconds(performance.now() - started),
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    files: [],
+  };
   if (report && existsSync(report.file)) Object.assign(result, report.read(report.file));
   else if (status !== 0) result.failed = 1;
   if (status !== 0) failedLegs.push(name);
@@ -218,7 +227,14 @@ async function summarise() {
     legs: Object.fromEntries(
       [...legs].map(([name, r]) => [
         name,
-        { seconds: r.seconds, passed: r.passed, failed: r.failed, skipped: r.skipped },
+        {
+          seconds: r.seconds,
+          from: r.from,
+          to: r.to,
+          passed: r.passed,
+          failed: r.failed,
+          skipped: r.skipped,
+        },
       ]),
     ),
     slowestFiles: slowest(allFiles),
@@ -227,10 +243,10 @@ async function summarise() {
   };
   await writeFile(timesFile, `${JSON.stringify(summary, null, 2)}\n`);
 
-  console.log(`\nTime per leg (${wall} s in all; legs marked ‖ ran beside another):`);
+  console.log(`\nTime per leg (${wall} s in all; the span is when it ran, from the start):`);
   for (const [name, r] of legs)
     console.log(
-      `  ${name.padEnd(16)} ${String(r.seconds).padStart(7)} s  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+      `  ${name.padEnd(16)} ${String(r.seconds).padStart(7)} s  (${r.from ?? 0}–${r.to ?? 0} s)  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
     );
   console.log("\nThe ten slowest test files:");
   for (const f of summary.slowestFiles)
