@@ -253,8 +253,8 @@ const rowCount = (dump: TableDump) =>
 
 describe("backup and restore", () => {
   it("on PostgreSQL, while the shop serves: the restored shop holds every row and serves it", async () => {
-    const source = await use.postgres();
-    const sourceDir = await use.dataDir();
+    const source = await use.postgres({ seeded: true });
+    const sourceDir = await use.dataDir({ seeded: "postgres" });
     const key = secret();
     const server = await use.server(
       { dataDir: sourceDir.dataDir, databaseUrl: source.url, secret: key },
@@ -314,8 +314,8 @@ describe("backup and restore", () => {
   });
 
   it("on PostgreSQL, a backup taken while readers borrow and return is one consistent moment", async () => {
-    const source = await use.postgres();
-    const sourceDir = await use.dataDir();
+    const source = await use.postgres({ seeded: true });
+    const sourceDir = await use.dataDir({ seeded: "postgres" });
     const server = await use.server(
       { dataDir: sourceDir.dataDir, databaseUrl: source.url, secret: secret() },
       "backup-busy",
@@ -349,7 +349,7 @@ describe("backup and restore", () => {
   });
 
   it("on the embedded database: refused while the shop runs; after it stops, restored whole, also into PostgreSQL", async () => {
-    const sourceDir = await use.dataDir();
+    const sourceDir = await use.dataDir({ seeded: "embedded" });
     const key = secret();
     const server = await use.server({ dataDir: sourceDir.dataDir, secret: key }, "backup-pglite");
     const api = new Api(server.base);

@@ -17,6 +17,7 @@ import { catalogueIds } from "./harness/load";
 import { scaled } from "./harness/env";
 import { recordScenario } from "./harness/report";
 import { ServerProcess } from "./harness/server";
+import { seededShops } from "./harness/shop";
 
 /** Attempts per route (75 in the long run, 15 in `npm test`); each goes out twice, as the fuzz reader and as nobody. */
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? scaled(15, 75));
@@ -66,9 +67,10 @@ describe("hostile input on every call, over HTTP", () => {
       console.log(
         `fuzz: seed ${SEED}, ${RUNS} runs per route (RELIABILITY_FUZZ_SEED, RELIABILITY_FUZZ_RUNS)`,
       );
-      const database = await PostgresDatabase.create();
+      const shops = seededShops();
+      const database = await PostgresDatabase.create(shops.postgresTemplate);
       cleanups.push(() => database.drop());
-      const dir = await PgliteDirectory.create();
+      const dir = await PgliteDirectory.create(shops.postgresDataDir);
       cleanups.push(() => dir.remove());
       const server = await ServerProcess.start(
         {

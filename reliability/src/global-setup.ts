@@ -1,18 +1,26 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { TestProject } from "vitest/node";
 import { reportDir, serverEntry } from "./harness/env";
+import { seedShops } from "./harness/shop";
 
 const reportFile = new URL("../report.json", import.meta.url);
 
-export function setup(): void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(serverEntry))
     throw new Error(`No built server at ${serverEntry}: run \`npm run build\` first.`);
   rmSync(reportDir(), { recursive: true, force: true });
   mkdirSync(reportDir(), { recursive: true });
+  const seeded = await seedShops();
+  project.provide("seededShops", seeded.shops);
+  return async () => {
+    await seeded.remove();
+    report();
+  };
 }
 
 /** Gathers each scenario's figures into reliability/report.json and prints them. */
-export function teardown(): void {
+function report(): void {
   const dir = reportDir();
   if (!existsSync(dir)) return;
   const scenarios = readdirSync(dir)

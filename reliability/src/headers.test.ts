@@ -7,6 +7,7 @@ import { PgliteDirectory, PostgresDatabase } from "./harness/database";
 import { catalogueIds } from "./harness/load";
 import { recordScenario } from "./harness/report";
 import { ServerProcess } from "./harness/server";
+import { seededShops } from "./harness/shop";
 
 // Two server processes on one PostgreSQL database: one as shipped (CORS closed), one started
 // with CORS_ORIGINS naming a single origin.
@@ -31,9 +32,13 @@ let bookId: string;
 const figures = { answersChecked: 0, pagesChecked: 0, corsChecks: 0 };
 
 beforeAll(async () => {
-  const database = await PostgresDatabase.create();
+  const shops = seededShops();
+  const database = await PostgresDatabase.create(shops.postgresTemplate);
   cleanups.push(() => database.drop());
-  const dirs = [await PgliteDirectory.create(), await PgliteDirectory.create()];
+  const dirs = [
+    await PgliteDirectory.create(shops.postgresDataDir),
+    await PgliteDirectory.create(shops.postgresDataDir),
+  ];
   for (const dir of dirs) cleanups.push(() => dir.remove());
   const secret = randomBytes(32).toString("hex");
   closed = await ServerProcess.start(

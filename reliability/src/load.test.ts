@@ -23,8 +23,11 @@ async function readersOn(apis: Api[]) {
 describe(`${READERS} readers at once for ${loadSeconds()} s`, () => {
   it("on PostgreSQL, shared by two server processes: nothing lost, no 5xx, jobs done once", async () => {
     const mail = await use.mail();
-    const database = await use.postgres();
-    const dirs = [await use.dataDir(), await use.dataDir()];
+    const database = await use.postgres({ seeded: true });
+    const dirs = [
+      await use.dataDir({ seeded: "postgres" }),
+      await use.dataDir({ seeded: "postgres" }),
+    ];
     const secret = randomBytes(32).toString("hex");
     const common = { databaseUrl: database.url, smtpUrl: mail.url, secret };
 
@@ -115,7 +118,7 @@ describe(`${READERS} readers at once for ${loadSeconds()} s`, () => {
 describe(`${READERS} readers at once for ${loadSeconds()} s on the embedded database`, () => {
   it("one process on PGlite: nothing lost, no 5xx, the data directory consistent after", async () => {
     const mail = await use.mail();
-    const dir = await use.dataDir();
+    const dir = await use.dataDir({ seeded: "embedded" });
     const secret = randomBytes(32).toString("hex");
     const server = await use.server({ dataDir: dir.dataDir, smtpUrl: mail.url, secret }, "pglite");
     const api = new Api(server.base);

@@ -59,8 +59,8 @@ async function refusesConnections(base: string): Promise<boolean> {
 
 describe("SIGTERM, over HTTP", () => {
   it("finishes the request in flight, takes no new connection, answers /api/ready 503 while draining, and exits 0", async () => {
-    const database = await use.postgres();
-    const dir = await use.dataDir();
+    const database = await use.postgres({ seeded: true });
+    const dir = await use.dataDir({ seeded: "postgres" });
     const server = await use.server(
       { dataDir: dir.dataDir, databaseUrl: database.url, secret: randomBytes(32).toString("hex") },
       "shutdown",

@@ -28,9 +28,12 @@ async function staffMember(api: Api, sql: Sql, role: "librarian" | "admin"): Pro
 
 describe("a catalogue change through one process", () => {
   it("on PostgreSQL, two processes: the other shows it within a second, in every cached read", async () => {
-    const database = await use.postgres();
+    const database = await use.postgres({ seeded: true });
     const key = secret();
-    const [dirA, dirB] = [await use.dataDir(), await use.dataDir()];
+    const [dirA, dirB] = [
+      await use.dataDir({ seeded: "postgres" }),
+      await use.dataDir({ seeded: "postgres" }),
+    ];
     const a = await use.server(
       { dataDir: dirA.dataDir, databaseUrl: database.url, secret: key },
       "a",

@@ -344,8 +344,8 @@ export class AccessScenario {
 
   private async start(): Promise<void> {
     const mail = await this.resources.mail();
-    const database = await this.resources.postgres();
-    const { dataDir } = await this.resources.dataDir();
+    const database = await this.resources.postgres({ seeded: true });
+    const { dataDir } = await this.resources.dataDir({ seeded: "postgres" });
     const secret = randomBytes(32).toString("hex");
     const server = await this.resources.server(
       { dataDir, databaseUrl: database.url, smtpUrl: mail.url, secret },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -24,12 +24,13 @@ export class PostgresDatabase implements Sql {
     readonly url: string,
   ) {}
 
-  static async create(): Promise<PostgresDatabase> {
+  /** An empty database, or a copy of `template` (the seeded shop, harness/shop.ts). */
+  static async create(template?: string): Promise<PostgresDatabase> {
     const name = `folio_rel_${randomBytes(5).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
     await admin.connect();
     try {
-      await admin.query(`create database ${name}`);
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
     } finally {
       await admin.end();
     }
@@ -61,8 +62,11 @@ export class PostgresDatabase implements Sql {
 export class PgliteDirectory {
   private constructor(readonly dataDir: string) {}
 
-  static async create(): Promise<PgliteDirectory> {
-    return new PgliteDirectory(await mkdtemp(path.join(tmpdir(), "folio-rel-")));
+  /** An empty data directory, or one holding a copy of what `from` holds (harness/shop.ts). */
+  static async create(from?: string): Promise<PgliteDirectory> {
+    const dir = await mkdtemp(path.join(tmpdir(), "folio-rel-"));
+    if (from) await cp(from, dir, { recursive: true });
+    return new PgliteDirectory(dir);
   }
 
   /** Opens the server's database (DATA_DIR/pglite) in this process, runs `work`, closes it. */

@@ -2,6 +2,7 @@ import { startTestBucket, type TestBucket } from "../../../server/src/test/s3";
 import { PgliteDirectory, PostgresDatabase } from "./database";
 import { MailReceiver } from "./mail";
 import { ServerProcess, type ServerOptions } from "./server";
+import { seededShops } from "./shop";
 
 /**
  * What a scenario file starts (mail receivers, buckets, databases, data directories, servers), each
@@ -24,14 +25,24 @@ export class Resources {
     return bucket;
   }
 
-  async postgres(): Promise<PostgresDatabase> {
-    const database = await PostgresDatabase.create();
+  /** An empty database, or with `seeded` a copy of the run's seeded shop (harness/shop.ts). */
+  async postgres({ seeded = false } = {}): Promise<PostgresDatabase> {
+    const database = await PostgresDatabase.create(
+      seeded ? seededShops().postgresTemplate : undefined,
+    );
     this.ends.push(() => database.drop());
     return database;
   }
 
-  async dataDir(): Promise<PgliteDirectory> {
-    const dir = await PgliteDirectory.create();
+  /**
+   * An empty data directory, or with `seeded` a copy of the seeded shop's: "postgres" the books
+   * and covers that go with a seeded database, "embedded" a whole embedded shop.
+   */
+  async dataDir({ seeded }: { seeded?: "postgres" | "embedded" } = {}): Promise<PgliteDirectory> {
+    const shops = seeded ? seededShops() : undefined;
+    const dir = await PgliteDirectory.create(
+      shops && (seeded === "postgres" ? shops.postgresDataDir : shops.embeddedDataDir),
+    );
     this.ends.push(() => dir.remove());
     return dir;
   }
