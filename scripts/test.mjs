@@ -1,8 +1,9 @@
 // `npm test`: every test of the project. Web component tests, server tests on PostgreSQL (all)
-// and on PGlite (the embedded path, docs/decisions/032-test-legs.md), the build, then the
-// browser journeys in Debian's Chromium beside the reliability scenarios. Ends with the time of
-// each leg, the slowest files and journeys (also written to test-times.json), and one summary
-// line. docs/testing.md says how the suite is laid out and what it may cost.
+// and on PGlite (the embedded path, docs/decisions/032-test-legs.md), then the browser journeys
+// in Debian's Chromium; the reliability scenarios run beside them from the moment the build is
+// done. Ends with the time of each leg, the slowest files and journeys (also written to
+// test-times.json), and one summary line. docs/testing.md says how the suite is laid out and
+// what it may cost.
 //
 //   npm test                         every leg
 //   npm test -- server e2e           the legs whose names start with these
@@ -157,8 +158,25 @@ const chromium = wants("e2e") ? ensureChromium() : null;
 const postgres = wants("server:postgres") || wants("reliability") ? await ensurePostgres() : null;
 
 try {
-  // The browser legs need the build; the web and server legs do not, so it is made beside them.
+  // The build runs beside the web leg (which does not need it). The reliability scenarios start
+  // as soon as it is done and run beside everything after: much of their time is waiting (for a
+  // minute to turn in the rate-limit checks, for mail to go quiet, for a server to restart),
+  // which the other legs fill. Their output is printed whole when they end.
   const build = browser ? leg("build", "npm", ["run", "build"], { quietly: true }) : null;
+  const reliability = (async () => {
+    if (!wants("reliability") || !(await build)) return;
+    // Real server processes under load, crashes, a mail outage, hostile input and access
+    // checks, on PostgreSQL and on the embedded database (docs/reliability.md).
+    if (!postgres) return noPostgres("reliability");
+    const alone = only.length > 0 && only.every((o) => "reliability".startsWith(o));
+    await vitest(
+      "reliability",
+      "reliability",
+      { TEST_DATABASE_URL: postgres.url, ...(long ? { RELIABILITY_LONG: "1" } : {}) },
+      { quietly: !alone },
+    );
+  })();
+
   if (wants("web")) await vitest("web", "web");
   if (wants("server:postgres")) {
     if (postgres)
@@ -169,36 +187,16 @@ try {
     else noPostgres("server:postgres");
   }
   if (wants("server:pglite")) await vitest("server:pglite", "server");
-  const built = build ? await build : true;
 
-  if (browser && built) {
-    const runs = [];
-    if (wants("e2e")) {
-      const file = path.join(reports, "e2e.json");
-      runs.push(
-        leg("e2e", "npx", ["playwright", "test", "--reporter=list,json"], {
-          cwd: path.join(root, "e2e"),
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: chromium },
-          report: playwrightReport(file),
-        }),
-      );
-    }
-    // Real server processes under load, crashes, a mail outage, hostile input and access
-    // checks, on PostgreSQL and on the embedded database (docs/reliability.md).
-    if (wants("reliability")) {
-      if (postgres)
-        runs.push(
-          vitest(
-            "reliability",
-            "reliability",
-            { TEST_DATABASE_URL: postgres.url, ...(long ? { RELIABILITY_LONG: "1" } : {}) },
-            { quietly: runs.length > 0 },
-          ),
-        );
-      else noPostgres("reliability");
-    }
-    await Promise.all(runs);
+  if (wants("e2e") && (await build)) {
+    const file = path.join(reports, "e2e.json");
+    await leg("e2e", "npx", ["playwright", "test", "--reporter=list,json"], {
+      cwd: path.join(root, "e2e"),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: chromium },
+      report: playwrightReport(file),
+    });
   }
+  await reliability;
 } finally {
   postgres?.stop();
 }
