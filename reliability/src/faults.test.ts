@@ -58,6 +58,7 @@ describe("kill -9 mid-load", () => {
       readers: all,
       bookIds,
       seconds: scaled(10, 20),
+      until: ({ acknowledged }) => acknowledged.holdIds.size > 0,
       midway: {
         atSeconds: scaled(4, 8),
         action: async () => {
@@ -112,6 +113,7 @@ describe("kill -9 mid-load", () => {
       // Short: 5 s of borrowing before the first kill and 3 s between the two, enough for
       // shelves to empty and readers to queue (50 readers over less was not).
       seconds: scaled(16, 20),
+      until: ({ acknowledged }) => acknowledged.holdIds.size > 0,
       midway: {
         atSeconds: scaled(5, 6),
         action: async () => {

@@ -76,6 +76,12 @@ describe(`${READERS} readers at once for ${loadSeconds()} s`, () => {
       bookIds,
       seconds: loadSeconds(),
       librarian: { api: apis[1]!, token: librarian.token },
+      // What the assertions below need to have happened, however busy the machine.
+      until: ({ actions, acknowledged, holdsLent }) =>
+        (actions.staffCopies ?? 0) > 0 &&
+        acknowledged.staffEntries.size > 0 &&
+        acknowledged.holdIds.size > 0 &&
+        holdsLent > 0,
     });
     expect(report.actions.staffCopies ?? 0).toBeGreaterThan(0);
     expect(report.acknowledged.staffEntries.size).toBeGreaterThan(0);
@@ -125,7 +131,13 @@ describe(`${READERS} readers at once for ${loadSeconds()} s on the embedded data
     const bookIds = await catalogueIds(api);
     const readers = await readersOn([api]);
     const rssBefore = await server.rssMiB();
-    const report = await runLoad({ apis: [api], readers, bookIds, seconds: loadSeconds() });
+    const report = await runLoad({
+      apis: [api],
+      readers,
+      bookIds,
+      seconds: loadSeconds(),
+      until: ({ acknowledged, holdsLent }) => acknowledged.holdIds.size > 0 && holdsLent > 0,
+    });
     const rssAfter = await server.rssMiB();
 
     // The mail worker catches up, then the server stops and its files are checked here.
