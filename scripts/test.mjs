@@ -38,7 +38,7 @@ async function leg(name, command, commandArgs, { cwd = root, env = {}, report, q
   const legStarted = performance.now();
   const logFile = path.join(reports, `${name.replace(/\W/g, "-")}.log`);
   console.log(
-    `\n▶ ${name}${quietly ? " (beside the leg above; its output follows when it ends)" : ""}`,
+    `\n▶ ${name}${quietly ? " (beside another leg; its output follows when it ends)" : ""}`,
   );
   const child = spawn(command, commandArgs, {
     cwd,
@@ -163,13 +163,10 @@ try {
   // Started earlier, beside the server legs, the whole took longer (1,181 s against 1,138 s).
   // Their output is printed whole when they end.
   const build = browser ? leg("build", "npm", ["run", "build"], { quietly: true }) : null;
-  let serverLegsDone = () => {};
-  const serverLegs = new Promise((resolve) => (serverLegsDone = resolve));
-  const reliability = (async () => {
+  // Real server processes under load, crashes, a mail outage, hostile input and access checks,
+  // on PostgreSQL and on the embedded database (docs/reliability.md).
+  const runReliability = async () => {
     if (!wants("reliability") || !(await build)) return;
-    await serverLegs;
-    // Real server processes under load, crashes, a mail outage, hostile input and access
-    // checks, on PostgreSQL and on the embedded database (docs/reliability.md).
     if (!postgres) return noPostgres("reliability");
     await vitest(
       "reliability",
@@ -177,7 +174,7 @@ try {
       { TEST_DATABASE_URL: postgres.url, ...(long ? { RELIABILITY_LONG: "1" } : {}) },
       { quietly: wants("e2e") },
     );
-  })();
+  };
 
   if (wants("web")) await vitest("web", "web");
   if (wants("server:postgres")) {
@@ -189,7 +186,7 @@ try {
     else noPostgres("server:postgres");
   }
   if (wants("server:pglite")) await vitest("server:pglite", "server");
-  serverLegsDone();
+  const reliability = runReliability();
 
   if (wants("e2e") && (await build)) {
     const file = path.join(reports, "e2e.json");
