@@ -237,7 +237,10 @@ describe("access control, over HTTP, on PostgreSQL: the OPDS catalogue", () => {
       ["a random bearer token", bearer(randomBytes(32).toString("base64url"))],
       ["the victim's stored token hash", bearer(tokenHash(victim.token))],
       ["the victim's password as a bearer token", bearer(victim.password)],
-      ["another reader's app password altered", bearer(othersAppPassword.replace(/^./, "z"))],
+      [
+        "another reader's app password altered",
+        bearer(othersAppPassword.replace(/^./, (c) => (c === "z" ? "y" : "z"))),
+      ],
     ];
     for (const [what, headers] of credentials) {
       for (const call of [...signedInCalls(freeBook), ...feedsTakingCredentials(freeBook)]) {
