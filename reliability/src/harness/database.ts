@@ -40,9 +40,20 @@ export class PostgresDatabase implements Sql {
   }
 
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    this.pool ??= new pg.Pool({ connectionString: this.url, max: 4 });
+    this.pool ??= PostgresDatabase.pool(this.url);
     const result = await this.pool.query(text, params);
     return result.rows as T[];
+  }
+
+  private static pool(url: string): pg.Pool {
+    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    // `end()` resolves before its idle connections have closed; the drop that follows ends any
+    // still open (57P01), which the pool reports as an error of an idle client. Any other such
+    // error fails the next query anyway.
+    pool.on("error", (error: Error & { code?: string }) => {
+      if (error.code !== "57P01") console.warn(`an idle connection to ${url} failed:`, error);
+    });
+    return pool;
   }
 
   async drop(): Promise<void> {
