@@ -74,6 +74,16 @@ async function leg(name, command, commandArgs, { cwd = root, env = {}, report, q
   return status === 0;
 }
 
+/** A failure's first line, without colours, short enough to read in a summary. */
+const firstLine = (text) =>
+  String(text ?? "(no message)")
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? "(no message)";
+
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 /** Counts and per-file times from Vitest's JSON report. */
@@ -90,6 +100,15 @@ const vitestReport = (file, folder) => ({
         seconds: seconds(t.endTime - t.startTime),
         tests: t.assertionResults.length,
       })),
+      failures: r.testResults.flatMap((t) => {
+        const where = path.relative(root, t.name) || path.join(folder, t.name);
+        const failed = t.assertionResults
+          .filter((a) => a.status === "failed")
+          .map((a) => ({ test: `${where} › ${a.fullName}`, why: a.failureMessages?.[0] }));
+        // A file that failed outside its tests (an import, a hook, an unhandled error).
+        if (!failed.length && t.status === "failed") failed.push({ test: where, why: t.message });
+        return failed;
+      }),
     };
   },
 });
@@ -112,6 +131,7 @@ function playwrightReport(file) {
       const r = readJson(f);
       const files = new Map();
       const journeys = [];
+      const failures = [];
       const walk = (suite, fileName) => {
         const here = suite.file ?? fileName;
         for (const spec of suite.specs ?? [])
@@ -119,6 +139,8 @@ function playwrightReport(file) {
             const ms = (test.results ?? []).reduce((sum, run) => sum + run.duration, 0);
             const journey = `${here} › ${spec.title} [${test.projectName}]`;
             journeys.push({ journey, seconds: seconds(ms) });
+            if (test.status === "unexpected")
+              failures.push({ test: journey, why: test.results?.at(-1)?.error?.message });
             const entry = files.get(here) ?? { file: `e2e/tests/${here}`, ms: 0, tests: 0 };
             entry.ms += ms;
             entry.tests += 1;
@@ -133,6 +155,7 @@ function playwrightReport(file) {
         skipped: r.stats.skipped,
         files: [...files.values()].map(({ ms, ...f }) => ({ ...f, seconds: seconds(ms) })),
         journeys,
+        failures,
       };
     },
   };
@@ -232,6 +255,7 @@ async function summarise() {
           passed: r.passed,
           failed: r.failed,
           skipped: r.skipped,
+          failures: (r.failures ?? []).map(({ test, why }) => ({ test, why: firstLine(why) })),
         },
       ]),
     ),
@@ -255,7 +279,13 @@ async function summarise() {
       console.log(`  ${String(j.seconds).padStart(7)} s  ${j.journey}`);
   }
   console.log(`\n(all of it in ${path.relative(root, timesFile)})`);
-  if (failedLegs.length) console.error(`\nFailed: ${failedLegs.join(", ")}`);
+  if (failedLegs.length) {
+    console.error(`\nFailed: ${failedLegs.join(", ")}`);
+    // Named again here, at the end, where a log cut short to its tail still shows them.
+    for (const [name, r] of legs)
+      for (const { test, why } of r.failures ?? [])
+        console.error(`  ✖ ${name}: ${test}\n      ${firstLine(why)}`);
+  }
   console.log(
     `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
   );
