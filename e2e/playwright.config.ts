@@ -14,7 +14,10 @@ const dataDir = process.env.E2E_DATA_DIR;
 export default defineConfig({
   testDir: "tests",
   fullyParallel: false,
-  workers: 1,
+  // Two browsers on one shop: a journey is mostly waiting (for the page, the server, an
+  // animation), which the other worker's journey fills. Journeys that share a book wait for a
+  // free copy and give theirs back when they end (fixtures.ts).
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
