@@ -28,6 +28,13 @@ export interface Attempt {
   body?: string | Buffer;
   /** false when the attempt brings its own Authorization header */
   withReaderToken: boolean;
+  /**
+   * Sent as the reader only, not also as nobody: a reader's request passes every stage a
+   * visitor's does (the body read and parsed, validated, the sign-in checked) and goes further,
+   * so for text made to stall a pattern the visitor's copy tests nothing the reader's does not,
+   * at the cost of another megabyte sent and read. Refusals to nobody are the auth-header kind's.
+   */
+  onlyAsReader?: boolean;
   /** the one status a fair server answers, where there is only one */
   expectStatus?: number;
   /** the one status when sent with no token, where it differs */
@@ -635,6 +642,7 @@ export function stallingAttempts(route: Route, context: FuzzContext, bodyLimit: 
     kind: "stalling-text" as const,
     method: route.method,
     withReaderToken: route.needsLogin,
+    onlyAsReader: true,
   };
   if (route.method !== "GET") {
     const near = bodyLimit - 1024;

@@ -51,7 +51,11 @@ export class FuzzRunner {
   async send(attempt: Attempt, route: string): Promise<string[]> {
     this.inputsPerKind[attempt.kind] = (this.inputsPerKind[attempt.kind] ?? 0) + 1;
     this.routesCovered.add(route);
-    const tokens = attempt.withReaderToken ? [undefined, this.reader.token] : [undefined];
+    const tokens = !attempt.withReaderToken
+      ? [undefined]
+      : attempt.onlyAsReader
+        ? [this.reader.token]
+        : [undefined, this.reader.token];
     const problems: string[] = [];
     for (const token of tokens) {
       const headers = { ...attempt.headers };
