@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { Api, inBatches, newReader, type Reader } from "./harness/client";
-import type { Sql } from "./harness/database";
+import { Api, newReaders } from "./harness/client";
 import { catalogueIds, runLoad } from "./harness/load";
-import type { MailReceiver } from "./harness/mail";
 import { scaled } from "./harness/env";
 import { recordScenario } from "./harness/report";
 import { Resources } from "./harness/resources";
-import { drainOutbox, holdCounts, outboxState, verifyAll } from "./harness/verify";
+import { drainOutbox, holdCounts, mailsNotArrived, outboxState, verifyAll } from "./harness/verify";
 
 const use = new Resources();
 afterAll(() => use.end());
@@ -16,21 +14,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const secret = () => randomBytes(32).toString("hex");
 // A process killed mid-send leaves its claimed mails to be sent again after this long.
 const fastClaims = { MAIL_CLAIM_SECONDS: "5" };
-
-async function readers(api: Api, count: number): Promise<Reader[]> {
-  return inBatches(
-    Array.from({ length: count }, (_, i) => i),
-    8,
-    () => newReader(api, 30),
-  );
-}
-
-/** Every outbox mail arrived (duplicates are looked at by each scenario). */
-async function everyMailArrived(sql: Sql, mail: MailReceiver): Promise<void> {
-  const rows = await sql.query<{ id: string }>("select id::text from outbox order by id");
-  const received = new Set(mail.outboxIds());
-  expect(rows.filter((row) => !received.has(Number(row.id)))).toEqual([]);
-}
 
 describe("kill -9 mid-load", () => {
   it("on PostgreSQL: it starts again, nothing acknowledged is lost, nothing half-done, the outbox resumes", async () => {
@@ -49,7 +32,7 @@ describe("kill -9 mid-load", () => {
     );
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const all = await readers(api, scaled(60, 120));
+    const all = await newReaders(api, scaled(60, 120));
 
     let restartMs = 0;
     let pendingAtCrash = 0;
@@ -71,7 +54,7 @@ describe("kill -9 mid-load", () => {
 
     expect(api.tally.serverErrors).toEqual([]);
     expect(await drainOutbox(database, 60_000)).toBe(0);
-    await everyMailArrived(database, mail);
+    expect(await mailsNotArrived(database, mail)).toEqual([]);
     expect(await verifyAll(database, report.acknowledged)).toEqual([]);
     expect(await server.errorLines()).toEqual([]);
     expect(report.acknowledged.holdIds.size).toBeGreaterThan(0);
@@ -99,7 +82,7 @@ describe("kill -9 mid-load", () => {
     );
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const all = await readers(api, 100);
+    const all = await newReaders(api, 100);
 
     const restarts: number[] = [];
     const crash = async () => {
@@ -148,53 +131,6 @@ describe("kill -9 mid-load", () => {
       restartsMs: restarts.map(Math.round),
       mailsReceived: mail.received.length,
       duplicateMails: mail.duplicates().length,
-      violations: 0,
-    });
-  });
-});
-
-describe("the mail server down for a while", () => {
-  it("mails are kept and retried, and all arrive once it is back", async () => {
-    // The receiver's port is taken, then it goes down before the server starts.
-    const mail = await use.mail();
-    const port = mail.port;
-    await mail.stop();
-    const database = await use.postgres({ seeded: true });
-    const dir = await use.dataDir({ seeded: "postgres" });
-    const server = await use.server(
-      {
-        dataDir: dir.dataDir,
-        databaseUrl: database.url,
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        secret: secret(),
-      },
-      "mail-outage",
-    );
-    const api = new Api(server.base);
-    const bookIds = await catalogueIds(api);
-    const all = await readers(api, 40);
-    const report = await runLoad({ apis: [api], readers: all, bookIds, seconds: 8 });
-
-    const [tried] = await database.query<{ pending: number; retried: number }>(
-      `select count(*)::int as pending, count(*) filter (where attempts > 0)::int as retried
-       from outbox where sent_at is null`,
-    );
-    expect(tried!.pending).toBeGreaterThan(40);
-    expect(tried!.retried).toBeGreaterThan(0);
-    expect(mail.received).toHaveLength(0);
-
-    await mail.start(port);
-    const left = await drainOutbox(database, 90_000);
-    expect(left).toBe(0);
-    await everyMailArrived(database, mail);
-    expect(mail.duplicates()).toEqual([]);
-    expect(await verifyAll(database, report.acknowledged)).toEqual([]);
-    expect(api.tally.serverErrors).toEqual([]);
-    recordScenario("mail server down, then back", {
-      mailsHeldWhileDown: tried!.pending,
-      retriedWhileDown: tried!.retried,
-      mailsReceived: mail.received.length,
-      duplicateMails: 0,
       violations: 0,
     });
   });

@@ -128,6 +128,15 @@ export async function newReader(api: Api, topUpPounds = 0): Promise<Reader> {
   return { ...reader, token: login.body.token, id: registered.body.UUID };
 }
 
+/** `count` new readers with £30 each, registered eight at a time. */
+export function newReaders(api: Api, count: number): Promise<Reader[]> {
+  return inBatches(
+    Array.from({ length: count }, (_, i) => i),
+    8,
+    () => newReader(api, 30),
+  );
+}
+
 /** Runs `work` over `items` with at most `width` at a time. */
 export async function inBatches<T, R>(
   items: T[],

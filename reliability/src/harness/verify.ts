@@ -1,5 +1,6 @@
 import { brokenInvariants, type Sql } from "./database";
 import type { Acknowledged } from "./load";
+import type { MailReceiver } from "./mail";
 
 /**
  * The invariants, and that everything the server acknowledged is still there: each loan and
@@ -88,4 +89,11 @@ export async function holdCounts(sql: Sql): Promise<Record<string, number>> {
     "select status, count(*)::int as n from holds group by status order by status",
   );
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+/** The outbox's mails the receiver never got, by id; empty when every one arrived. */
+export async function mailsNotArrived(sql: Sql, mail: MailReceiver): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>("select id::text from outbox order by id");
+  const received = new Set(mail.outboxIds());
+  return rows.map((row) => row.id).filter((id) => !received.has(Number(id)));
 }
