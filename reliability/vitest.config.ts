@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
  * that the short access checks fill the end rather than a long one running on alone. A file not
  * named here runs after these, in name order.
  */
-const LONGEST_FIRST = [
+const START_ORDER = [
   "src/access/rate-limits.test.ts",
   "src/fuzz.test.ts",
   "src/mail-outage.test.ts",
@@ -19,11 +19,11 @@ const LONGEST_FIRST = [
   "src/many-nodes.test.ts",
 ];
 
-class LongestFirst extends BaseSequencer {
+class InStartOrder extends BaseSequencer {
   override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
-      const at = LONGEST_FIRST.indexOf(path.relative(import.meta.dirname, file.moduleId));
-      return at === -1 ? LONGEST_FIRST.length : at;
+      const at = START_ORDER.indexOf(path.relative(import.meta.dirname, file.moduleId));
+      return at === -1 ? START_ORDER.length : at;
     };
     return Promise.resolve(
       [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId)),
@@ -46,7 +46,7 @@ export default defineConfig({
     globalSetup: ["src/global-setup.ts"],
     fileParallelism: !oneAtATime,
     maxWorkers: oneAtATime ? 1 : 2,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: InStartOrder },
     testTimeout: 300_000,
     hookTimeout: 180_000,
   },
