@@ -32,7 +32,7 @@ describe("kill -9 mid-load", () => {
     );
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const all = await newReaders(api, scaled(60, 120));
+    const all = await newReaders([api], scaled(60, 120));
 
     let restartMs = 0;
     let pendingAtCrash = 0;
@@ -82,7 +82,7 @@ describe("kill -9 mid-load", () => {
     );
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const all = await newReaders(api, 100);
+    const all = await newReaders([api], 100);
 
     const restarts: number[] = [];
     const crash = async () => {

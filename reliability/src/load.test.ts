@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { Api, inBatches, newReader } from "./harness/client";
+import { Api, inBatches, newReader, newReaders } from "./harness/client";
 import { loadSeconds, scaled } from "./harness/env";
 import { catalogueIds, runLoad } from "./harness/load";
 import { recordScenario } from "./harness/report";
@@ -11,14 +11,6 @@ import { drainOutbox, holdCounts, verifyAll } from "./harness/verify";
 const READERS = scaled(100, 200);
 const use = new Resources();
 afterAll(() => use.end());
-
-async function readersOn(apis: Api[]) {
-  return inBatches(
-    Array.from({ length: READERS }, (_, i) => i),
-    8,
-    (i) => newReader(apis[i % apis.length]!, 30),
-  );
-}
 
 describe(`${READERS} readers at once for ${loadSeconds()} s`, () => {
   it("on PostgreSQL, shared by two server processes: nothing lost, no 5xx, jobs done once", async () => {
@@ -66,7 +58,7 @@ describe(`${READERS} readers at once for ${loadSeconds()} s`, () => {
     ]);
     const apis = [firstApi, new Api(second.base, firstApi.tally)];
 
-    const readers = await readersOn(apis);
+    const readers = await newReaders(apis, READERS);
     // A librarian works through the second process while the readers borrow (issue 20).
     const librarian = await newReader(apis[1]!, 0);
     await database.query("update users set role = 'librarian' where id = $1", [librarian.id]);
@@ -129,7 +121,7 @@ describe(`${READERS} readers at once for ${loadSeconds()} s on the embedded data
     const server = await use.server({ dataDir: dir.dataDir, smtpUrl: mail.url, secret }, "pglite");
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const readers = await readersOn([api]);
+    const readers = await newReaders([api], READERS);
     const rssBefore = await server.rssMiB();
     const report = await runLoad({
       apis: [api],

@@ -32,7 +32,7 @@ describe("the mail server down for a while", () => {
     );
     const api = new Api(server.base);
     const bookIds = await catalogueIds(api);
-    const all = await newReaders(api, 40);
+    const all = await newReaders([api], 40);
     const report = await runLoad({ apis: [api], readers: all, bookIds, seconds: 8 });
 
     const [tried] = await database.query<{ pending: number; retried: number }>(

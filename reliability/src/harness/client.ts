@@ -128,12 +128,12 @@ export async function newReader(api: Api, topUpPounds = 0): Promise<Reader> {
   return { ...reader, token: login.body.token, id: registered.body.UUID };
 }
 
-/** `count` new readers with £30 each, registered eight at a time. */
-export function newReaders(api: Api, count: number): Promise<Reader[]> {
+/** `count` new readers with £30 each, registered eight at a time, in turn through `apis`. */
+export function newReaders(apis: Api[], count: number): Promise<Reader[]> {
   return inBatches(
     Array.from({ length: count }, (_, i) => i),
     8,
-    () => newReader(api, 30),
+    (i) => newReader(apis[i % apis.length]!, 30),
   );
 }
 
