@@ -34,8 +34,8 @@ export async function measureBorrowing(
   const readers = await inBatches(
     Array.from({ length: borrowers }, (_, i) => i),
     10,
-    // The shop's daily top-up limit (TOP_UP_DAILY_LIMIT, £1000 by default) is the most a new
-    // reader can add: far more than 20 seconds of borrowing spends.
+    // £1000 each, within the shop's daily top-up limit (TOP_UP_DAILY_LIMIT, £10,000 by
+    // default): far more than 20 seconds of borrowing spends.
     () => newReader(api, 1000),
   );
   const outcomes: Record<string, number> = {};

@@ -165,8 +165,11 @@ export async function buildApp({
   });
   app.addHook("onRequest", (request, reply, done) => {
     // No answer of the API may be kept by a browser or a proxy unless its route says so (covers
-    // do): most carry a reader's data or a token. A route's own header replaces this one.
-    if (request.url.startsWith("/api/")) reply.raw.setHeader("cache-control", "no-store");
+    // do): most carry a reader's data or a token. A route's own header replaces this one. So too
+    // the OPDS catalogue: its feeds say how long they keep; its refusals, never.
+    if (request.url.startsWith("/api/") || /^\/opds(?:[/?]|$)/.test(request.url)) {
+      reply.raw.setHeader("cache-control", "no-store");
+    }
     securityHeaders(request.raw, reply.raw, () => done());
   });
   registerCors(app, config.corsOrigins);

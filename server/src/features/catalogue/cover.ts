@@ -12,6 +12,13 @@ const palettes = [
   { bg: "#e4ece6", band: "#cbdccf", ink: "#1d2b22", accent: "#2f6b4f" },
 ] as const;
 
+/**
+ * Every cover is answered under this policy, drawn or uploaded: an SVG is a document that can
+ * hold script, and a cover opened on its own must run nothing, load nothing and, sandboxed, reach
+ * nothing of the shop's origin. Raster covers need nothing more than their bytes.
+ */
+export const COVER_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Greedy word wrap; a word longer than the line is cut so nothing runs off the cover. */

@@ -6,6 +6,7 @@ import type {
   SuggestResult,
 } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
+import { SEARCH_CORRECTED_WORDS, SEARCH_MAX_WORDS } from "@folio/contract/constants";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { books } from "../../db/schema";
@@ -121,6 +122,45 @@ describe("search forgives typos", () => {
     expect(body.bookId).toEqual(
       [exact, prefix, wordStart, anywhere, apart].map((book) => String(book.id)),
     );
+  });
+});
+
+describe("a search of many words", () => {
+  it(`reads the first ${SEARCH_MAX_WORDS} words of a field and lets the rest go`, async () => {
+    const category = await createCategory(t.database.db);
+    const make = (title: string, author = "Ilse Marrow") =>
+      createBook(t.database.db, { categoryId: category.id, title, author });
+    const first = "Vrok Zemp Qurl Fasp Dwib Yolt Gnap Kvet";
+    const later = "Plim Trov Snuk Wrax Blep Jist Mogg Hurv";
+    const wanted = await make(first);
+    await make(later);
+    // Forty words, the 200 characters a field may hold: the book of the last 32 is never found.
+    const forty = [first, later, later, later, later].join(" ");
+    expect(forty.split(" ")).toHaveLength(40);
+    const long = await search({ title: forty });
+    expect(long.status).toBe(200);
+    expect(long.body.bookId).toEqual([String(wanted.id)]);
+    expect(long.body.bookId).toEqual((await search({ title: first })).body.bookId);
+
+    const byAuthor = await make("Ninefold Lantern", first);
+    const authors = await search({ author: `${first} ${later}` });
+    expect(authors.body.bookId).toEqual([String(byAuthor.id)]);
+  });
+
+  it(`puts right at most ${SEARCH_CORRECTED_WORDS} misspelt words of a search`, async () => {
+    const book = await createBook(t.database.db, {
+      title: "Quorvane Blenthic Skarrow Mirthal Tovengar Pellucine",
+    });
+    const slips = ["quorvame", "blemthic", "skarow", "mirthel", "tovenger", "pelucine"];
+    // Four slips and two words as printed: found, and said as the book prints it.
+    const four = await search({ title: [...slips.slice(0, 4), "tovengar", "pellucine"].join(" ") });
+    expect(four.body.bookId).toEqual([String(book.id)]);
+    expect(four.body.didYouMean).toBe("Quorvane Blenthic Skarrow Mirthal Tovengar Pellucine");
+    // Six slips: the first four are put right, the last two are searched as typed.
+    const six = await search({ title: slips.join(" ") });
+    expect(six.status).toBe(200);
+    expect(six.body.didYouMean).toBe("quorvane blenthic skarrow mirthal tovenger pelucine");
+    expect(six.body.bookId).toEqual([]);
   });
 });
 

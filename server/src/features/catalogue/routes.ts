@@ -15,6 +15,7 @@ import {
   suggestQuerySchema,
   suggestResultSchema,
 } from "@folio/contract/catalogue";
+import { SEARCH_CORRECTED_WORDS, SEARCH_MAX_WORDS } from "@folio/contract/constants";
 import { errorBodySchema, idSchema } from "@folio/contract/common";
 import { bookDetailWithHoldsSchema, type BookHolds } from "@folio/contract/holds";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -24,6 +25,7 @@ import type { Database } from "../../db/client";
 import { sendJsonText } from "../../http/json-text";
 import type { ContentStore } from "../../storage/content-store";
 import { ResponseCache } from "../../http/response-cache";
+import { COVER_POLICY } from "./cover";
 import { CatalogueWatch } from "./freshness";
 import { relatedBooks, type AlsoBorrowed } from "./related";
 import { suggestBooks } from "./suggest";
@@ -158,8 +160,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
       schema: {
         tags,
         summary: "Search by title, author and category",
-        description:
-          "Case- and accent-insensitive; a word in no title or author is taken as its closest word (typos forgiven) and didYouMean says so. By relevance: exact matches first, then prefixes, then at a word's start, then the rest. Optional sort, available and minRating narrow and order it.",
+        description: `Case- and accent-insensitive; a word in no title or author is taken as its closest word (typos forgiven) and didYouMean says so. By relevance: exact matches first, then prefixes, then at a word's start, then the rest. Optional sort, available and minRating narrow and order it. Title and author are each read up to their first ${SEARCH_MAX_WORDS} words (the rest are ignored), and at most ${SEARCH_CORRECTED_WORDS} words of a search are corrected.`,
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, 400: errorBodySchema },
       },
@@ -253,14 +254,12 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
     },
     async (request, reply) => {
       const cover = await coverOf(db, content, request.params.id);
-      void reply.header("cache-control", "public, max-age=86400").type(cover.type);
-      // A drawn cover is SVG of our own: nothing in it may load or run anything.
-      if (cover.drawn)
-        void reply.header(
-          "content-security-policy",
-          "default-src 'none'; style-src 'unsafe-inline'",
-        );
-      return reply.send(cover.body);
+      return reply
+        .header("cache-control", "public, max-age=86400")
+        .header("content-security-policy", COVER_POLICY)
+        .header("x-content-type-options", "nosniff")
+        .type(cover.type)
+        .send(cover.body);
     },
   );
 };

@@ -1,5 +1,9 @@
 import type { BookFilters, BookSort, SearchQuery } from "@folio/contract/catalogue";
-import { SEARCH_PARAMETER_REQUIRED } from "@folio/contract/constants";
+import {
+  SEARCH_CORRECTED_WORDS,
+  SEARCH_MAX_WORDS,
+  SEARCH_PARAMETER_REQUIRED,
+} from "@folio/contract/constants";
 import { and, asc, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client";
 import { books, categories, searchWords } from "../../db/schema";
@@ -49,40 +53,54 @@ export interface WordLookup {
  * begins a word there (and how many books hold such words, and whether a title does), and, for a
  * word it does not have (or every word, `alikeForKnown`; without `alikeForBeginning`, only one
  * that begins no word either), the words most like it, read nearest first off the GiST index.
- * Each word is its own constant so every lookup is an index probe.
+ * Each word is its own constant so every lookup is an index probe. The nearest words are read
+ * for the first `corrected` words that want them, no more: that read is most of a lookup's
+ * cost, and forty made-up words would otherwise pay it forty times (hardening, round three).
  */
 export function lookupSql(
   words: readonly string[],
-  { alikeForKnown = false, alikeForBeginning = true } = {},
+  { alikeForKnown = false, alikeForBeginning = true, corrected = SEARCH_CORRECTED_WORDS } = {},
 ): SQL {
+  const correctable = words.map(
+    (word) => word.length >= CORRECTABLE_LENGTH && !/^\p{N}+$/u.test(word),
+  );
+  // The words that start with it, as a range of search_words_prefix: asked with LIKE, the
+  // planner takes the trigram index, ten times slower here.
+  const probes = words.map(
+    (word, n) => sql`select ${n}::int as n,
+        coalesce(bool_or(${searchWords.word} = ${word}), false) as known,
+        coalesce(sum(${searchWords.books}), 0)::int as starting,
+        coalesce(bool_or(${searchWords.inTitles}), false) as "titlesBegin"
+      from ${searchWords}
+      where ${searchWords.word} ~>=~ ${word} and ${searchWords.word} ~<~ ${afterAllStarting(word)}`,
+  );
+  const candidates = correctable.flatMap((yes, n) => (yes ? [sql`${n}::int`] : []));
+  const wants = [
+    candidates.length > 0 ? sql`n in (${sql.join(candidates, sql`, `)})` : sql`false`,
+    ...(alikeForKnown ? [] : [sql`not known`]),
+    ...(alikeForBeginning ? [] : [sql`starting = 0`]),
+  ];
   const parts = words.map((word, n) => {
-    const correctable = word.length >= CORRECTABLE_LENGTH && !/^\p{N}+$/u.test(word);
-    const when = [
-      ...(alikeForKnown ? [] : [sql`not s.known`]),
-      ...(alikeForBeginning ? [] : [sql`s.starting = 0`]),
-    ];
     const nearest = sql`select ${searchWords.word} as word, ${searchWords.books} as books,
         ${searchWords.word} <-> ${word} as distance
-      from ${searchWords} ${when.length > 0 ? sql`where ${sql.join(when, sql` and `)}` : sql``}
+      from ${searchWords} where (select ${n}::int = any(ns) from chosen)
       order by ${searchWords.word} <-> ${word} limit ${CANDIDATES}`;
-    const alike = correctable
-      ? sql`lateral (select
+    // Uncorrelated, the gate is asked once, before the index is: a word not chosen reads nothing.
+    const alike = correctable[n]
+      ? sql`(select
           coalesce(array_agg(c.word order by c.distance, c.word), array[]::text[]) as alike,
           coalesce(array_agg(c.books order by c.distance, c.word), array[]::int[]) as "alikeBooks"
           from (${nearest}) c where c.distance < ${CANDIDATE_DISTANCE} and c.word <> ${word})`
       : sql`(select array[]::text[] as alike, array[]::int[] as "alikeBooks")`;
-    // The words that start with it, as a range of search_words_prefix: asked with LIKE, the
-    // planner takes the trigram index, ten times slower here.
-    return sql`select ${n}::int as n, s.known, s.starting > 0 as begins,
-        s.starting as "startingBooks", s."titlesBegin", a.alike, a."alikeBooks"
-      from (select coalesce(bool_or(${searchWords.word} = ${word}), false) as known,
-          coalesce(sum(${searchWords.books}), 0)::int as starting,
-          coalesce(bool_or(${searchWords.inTitles}), false) as "titlesBegin"
-        from ${searchWords}
-        where ${searchWords.word} ~>=~ ${word} and ${searchWords.word} ~<~ ${afterAllStarting(word)}) s
-      cross join ${alike} a`;
+    return sql`select s.n, s.known, s.starting > 0 as begins, s.starting as "startingBooks",
+        s."titlesBegin", a.alike, a."alikeBooks"
+      from probed s cross join ${alike} a where s.n = ${n}::int`;
   });
-  return sql.join(parts, sql` union all `);
+  return sql`with probed as materialized (${sql.join(probes, sql` union all `)}),
+    chosen as materialized (select coalesce(array_agg(n order by n), array[]::int[]) as ns
+      from (select n from probed where ${sql.join(wants, sql` and `)}
+        order by n limit ${corrected}) wanted)
+    ${sql.join(parts, sql` union all `)}`;
 }
 
 /**
@@ -214,11 +232,24 @@ export interface SearchTerms {
   category: string | null;
 }
 
-/** The normalised fields of a search; 400 when none is given. */
+/**
+ * `text` up to the end of its `max`th word, what lies between its words kept: the words past
+ * it are not searched (SEARCH_MAX_WORDS).
+ */
+export function firstWords(text: string, max = SEARCH_MAX_WORDS): string {
+  let count = 0;
+  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    count += 1;
+    if (count === max) return text.slice(0, word.index + word[0].length);
+  }
+  return text;
+}
+
+/** The normalised fields of a search, each of its first words only; 400 when none is given. */
 export function typedTerms(query: SearchQuery) {
   const typed = {
-    title: normalizeForSearch(query.title ?? ""),
-    author: normalizeForSearch(query.author ?? ""),
+    title: firstWords(normalizeForSearch(query.title ?? "")),
+    author: firstWords(normalizeForSearch(query.author ?? "")),
     category: normalizeForSearch(query.category ?? ""),
   };
   if (!typed.title && !typed.author && !typed.category) {

@@ -484,15 +484,15 @@ export async function coverOf(
   db: Database,
   content: ContentStore,
   bookId: number,
-): Promise<{ type: string; body: Buffer | string; drawn: boolean }> {
+): Promise<{ type: string; body: Buffer | string }> {
   const book = await findCoverSource(db, bookId);
   if (!book) throw errors.bookNotFound();
   if (book.coverKey) {
     const image = await content.get(book.coverKey);
     const type = imageTypes[book.coverKey.split(".").pop() ?? ""];
-    if (image && type) return { type, body: image, drawn: false };
+    if (image && type) return { type, body: image };
   }
-  return { type: "image/svg+xml", body: drawCover(book.title, book.author), drawn: true };
+  return { type: "image/svg+xml", body: drawCover(book.title, book.author) };
 }
 
 async function findCoverSource(db: Database, bookId: number) {

@@ -252,7 +252,7 @@ describe("browsing, OPDS 1.2", () => {
     const description = await get("/opds/1.2/opensearch.xml");
     expect(description.type).toMatch(/^application\/opensearchdescription\+xml/);
     expect(description.text).toContain(
-      'template="http://localhost:80/opds/1.2/search?q={searchTerms}&amp;page={startPage?}"',
+      'template="http://shop.test/opds/1.2/search?q={searchTerms}&amp;page={startPage?}"',
     );
     const found = atomOf((await get("/opds/1.2/search?q=sherlok")).text);
     expect(found.text(found.entries[0]!, "title")).toMatch(/Sherlock/);
@@ -286,7 +286,7 @@ describe("signing in", () => {
     const document = await getJson<AuthenticationDocument>("/opds/2.0/authentication");
     expect(document.status).toBe(200);
     expect(document.body.links.find((link) => link.rel === "help")?.href).toBe(
-      "http://localhost:80/user/read-in-apps",
+      "http://shop.test/user/read-in-apps",
     );
   });
 

@@ -59,14 +59,13 @@ export function authenticationDocument(origin: string, description?: string) {
   };
 }
 
-/** The shop's address as the request reached it, for the few places that must be absolute. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 /**
  * A refused sign-in answers the Authentication document (OPDS Authentication 1.0 §2.2), with
  * the refusal's own words as its description and a Basic challenge for apps that wait for one.
+ * `origin` is PUBLIC_URL: the Host header is the caller's to write, and an app follows these
+ * links with the reader's password.
  */
-function answerSignInRefused(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+function answerSignInRefused(reply: FastifyReply, origin: string, error: AppError) {
   const words = error.code === "UNAUTHORIZED" ? undefined : error.message;
   return (
     reply
@@ -76,7 +75,7 @@ function answerSignInRefused(request: FastifyRequest, reply: FastifyReply, error
       .type(json.OPDS2_AUTHENTICATION)
       // The API's error fields beside the document's own: a client of either reads its part.
       .send({
-        ...authenticationDocument(originOf(request), words),
+        ...authenticationDocument(origin, words),
         state: "error",
         code: error.code,
         message: error.message,
@@ -128,10 +127,14 @@ const versions: Version[] = [
 export const opdsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // The few links that must be absolute start at the shop's configured address (PUBLIC_URL, as
+  // mail's links do), never at the request's Host header, which anyone can forge.
+  const origin = ctx.config.publicUrl;
+
   // OPDS answers its own sign-in refusals: the document, not the API's error body.
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error, _request, reply) => {
     if (error instanceof AppError && error.status === 401)
-      return answerSignInRefused(request, reply, error);
+      return answerSignInRefused(reply, origin, error);
     if (error instanceof BorrowRefused)
       return reply
         .status(error.status)
@@ -164,17 +167,15 @@ export const opdsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     {
       schema: { tags, summary: "The OPDS Authentication document: how an app signs in" },
     },
-    async (request, reply) =>
-      reply.type(json.OPDS2_AUTHENTICATION).send(authenticationDocument(originOf(request))),
+    async (_request, reply) =>
+      reply.type(json.OPDS2_AUTHENTICATION).send(authenticationDocument(origin)),
   );
 
   api.get(
     "/opds/1.2/opensearch.xml",
     { schema: { tags, summary: "The OpenSearch description of the OPDS 1.2 search" } },
-    async (request, reply) =>
-      reply
-        .type(`${atom.OPENSEARCH};charset=utf-8`)
-        .send(atom.openSearchDescription(originOf(request))),
+    async (_request, reply) =>
+      reply.type(`${atom.OPENSEARCH};charset=utf-8`).send(atom.openSearchDescription(origin)),
   );
 
   for (const version of versions) {

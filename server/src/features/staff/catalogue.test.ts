@@ -1,4 +1,6 @@
-import { createDeflateRaw } from "node:zlib";
+import { randomBytes } from "node:crypto";
+import type { ResourceLimits, Worker } from "node:worker_threads";
+import { createDeflateRaw, deflateRawSync } from "node:zlib";
 import type { AdminBookAnswer, AdminBooks, AuditList, UploadAnswer } from "@folio/contract/admin";
 import type {
   BookDetail,
@@ -145,6 +147,39 @@ async function deflatedZeros(megabytes: number): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Runs `work` while /api/ping is sent again and again: the longest wait between two answers
+ * (ms), how many came, and the worker threads started meanwhile with the limits each was given.
+ */
+async function servingDuring<T>(work: () => Promise<T>) {
+  const threads: { worker: Worker; limits: ResourceLimits | undefined }[] = [];
+  const started = (worker: Worker) => threads.push({ worker, limits: worker.resourceLimits });
+  process.on("worker", started);
+  let running = true;
+  let pings = 0;
+  let longest = 0;
+  let last = performance.now();
+  const pinger = (async () => {
+    while (running) {
+      const ping = await t.app.inject({ method: "GET", url: "/api/ping" });
+      expect(ping.statusCode).toBe(200);
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      pings += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, threads, pings, longest };
+  } finally {
+    running = false;
+    await pinger;
+    process.off("worker", started);
+  }
+}
+
 async function uploaded(book: EpubBook = sample()) {
   const bytes = buildEpub(book);
   const answer = await upload(bytes);
@@ -154,8 +189,9 @@ async function uploaded(book: EpubBook = sample()) {
 
 async function newBookFromUpload(
   overrides: Partial<{ copies: number; lendsLeft: number; price: number; categoryId: number }> = {},
+  book?: EpubBook,
 ) {
-  const { bytes, answer } = await uploaded();
+  const { bytes, answer } = await uploaded(book);
   const category = overrides.categoryId ?? (await createCategory(t.database.db)).id;
   const created = await http.post<AdminBookAnswer>(
     "/api/admin/books/create",
@@ -616,6 +652,74 @@ describe("uploading an EPUB", () => {
     }
   });
 
+  it("checks a large upload in a capped worker thread, the server answering all the while", async () => {
+    // An honest bomb: 186 MiB unpacked (every size true, within the 200 MB), 4 MiB of it
+    // pictures that do not pack; the checks unpack it all. Before, they ran on the event loop
+    // and the NUL guard walked the body byte by byte: every other request waited seconds.
+    const MiB = 1024 * 1024;
+    const zeros = deflateRawSync(Buffer.alloc(MiB));
+    const bytes = rawZip(
+      epubEntries([
+        { name: "OEBPS/images/plate.jpg", data: randomBytes(4 * MiB) },
+        {
+          name: "OEBPS/images/atlas.bin",
+          data: await deflatedZeros(16),
+          method: 8,
+          size: 16 * MiB,
+        },
+        ...Array.from({ length: 166 }, (_, i) => ({
+          name: `OEBPS/filler/${i}.bin`,
+          data: zeros,
+          method: 8 as const,
+          size: MiB,
+        })),
+      ]),
+    );
+    const { result, threads, pings, longest } = await servingDuring(() => upload(bytes));
+    expect(result.statusCode).toBe(200);
+    expect(result.json<UploadAnswer>()).toMatchObject({ state: "success", size: bytes.length });
+    // The checks ran in one worker thread with a memory cap, ended by the time of the answer.
+    expect(threads).toHaveLength(1);
+    expect(threads[0]!.limits?.maxOldGenerationSizeMb).toBeGreaterThan(0);
+    expect(threads[0]!.limits?.maxOldGenerationSizeMb).toBeLessThanOrEqual(512);
+    expect(threads[0]!.worker.resourceLimits).toEqual({});
+    // Pings kept coming; a wait of a second is an order of magnitude past a busy machine's.
+    expect(pings).toBeGreaterThan(1);
+    expect(longest).toBeLessThan(1_000);
+  });
+
+  it("refuses a file whose checks need more memory than the cap with 413, and keeps serving", async () => {
+    // Under 16 MB of package document (the most one may be) holding millions of empty
+    // elements: packed to a few KB, a gigabyte once parsed.
+    const bytes = rawZip(
+      epubEntries().map((entry) =>
+        entry.name === "OEBPS/content.opf"
+          ? {
+              ...entry,
+              data: strToU8(
+                strFromU8(entry.data).replace(
+                  "</package>",
+                  `${"<a/>".repeat(3_500_000)}</package>`,
+                ),
+              ),
+            }
+          : entry,
+      ),
+    );
+    const { result, threads, pings } = await servingDuring(() => refusal(bytes));
+    expect(result).toMatchObject({
+      status: 413,
+      code: "EPUB_TOO_LARGE",
+      message: "This EPUB is too large: it needs more memory to check than the shop allows.",
+    });
+    expect(threads).toHaveLength(1);
+    expect(threads[0]!.worker.resourceLimits).toEqual({});
+    expect(pings).toBeGreaterThan(1);
+    expect((await t.app.inject({ method: "GET", url: "/api/ping" })).statusCode).toBe(200);
+    // A good file after it is taken as ever.
+    expect((await upload(buildEpub(sample()))).statusCode).toBe(200);
+  });
+
   it(`refuses a file over ${staffLimits.uploadMaxBytes / (1024 * 1024)} MB with 413`, async () => {
     const answer = await refusal(new Uint8Array(staffLimits.uploadMaxBytes + 1));
     expect(answer).toMatchObject({
@@ -729,6 +833,32 @@ describe("making a book of an upload", () => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe("BOOK_EXISTS");
     expect(await t.content.has(`uploads/${again.answer.uploadId}.epub`)).toBe(true);
+  });
+
+  it("serves an uploaded SVG cover under the drawn covers' policy, so nothing in it runs", async () => {
+    const { book } = await newBookFromUpload(
+      {},
+      sample({
+        coverSvg:
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10"/></svg>',
+      }),
+    );
+    const reader = await createUser(t.app, t.database.db);
+    const asReader = (url: string) =>
+      t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${reader.token}` } });
+
+    const stored = await asReader(`/api/books/${book.bookId}/cover`);
+    expect(stored.statusCode).toBe(200);
+    expect(stored.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(stored.body).toContain('viewBox="0 0 10 10"');
+    const policy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+    expect(stored.headers["content-security-policy"]).toBe(policy);
+    expect(stored.headers["x-content-type-options"]).toBe("nosniff");
+
+    const drawn = await asReader(`/api/books/${(await createBook(t.database.db)).id}/cover`);
+    expect(drawn.body).toContain("<svg");
+    expect(drawn.headers["content-security-policy"]).toBe(policy);
+    expect(drawn.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("leaves no book and no file behind when storing its files fails, and the upload can be used again", async () => {

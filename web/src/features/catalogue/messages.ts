@@ -1,8 +1,14 @@
-import { SEARCH_PARAMETER_REQUIRED } from "@folio/contract/constants";
+import {
+  SEARCH_CORRECTED_WORDS,
+  SEARCH_MAX_WORDS,
+  SEARCH_PARAMETER_REQUIRED,
+} from "@folio/contract/constants";
 
-/** The catalogue's user-facing texts, word for word from spec §2 and §8. */
+/** The catalogue's user-facing texts, word for word from spec §2 and §8 (searchHelp is ours). */
 export const catalogueMessages = {
   searchParameterRequired: SEARCH_PARAMETER_REQUIRED,
+  /** What the server reads of a search (contract/constants.ts): the words past it are ignored. */
+  searchHelp: `Title and author are each searched by their first ${SEARCH_MAX_WORDS} words; spelling slips are forgiven in up to ${SEARCH_CORRECTED_WORDS} words.`,
   searchFailed: "Search failed, please try again later",
   loadMoreFailed: "Failed to load more results, please try again later",
   noMoreBooks: "No more books",

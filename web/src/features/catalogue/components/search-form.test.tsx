@@ -61,6 +61,15 @@ describe("SearchForm", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
+  it("says how many words of a title or author are searched, and how many slips are forgiven", () => {
+    renderWithProviders(<SearchForm />);
+    const help =
+      "Title and author are each searched by their first 8 words; spelling slips are forgiven in up to 4 words.";
+    expect(screen.getByText(help)).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveAccessibleDescription(help);
+    expect(screen.getByLabelText("Author")).toHaveAccessibleDescription(help);
+  });
+
   it("offers suggestions in the title field only", () => {
     renderWithProviders(<SearchForm />);
     expect(screen.getByRole("combobox", { name: "Title" })).toHaveAttribute(

@@ -48,6 +48,7 @@ export function SearchForm({ initialTerms = {}, label = "Search the catalogue" }
   const navigate = useNavigate();
   const idPrefix = useId();
   const errorId = `${idPrefix}-error`;
+  const helpId = `${idPrefix}-help`;
   const [values, setValues] = useState<Record<SearchField, string>>({
     title: initialTerms.title ?? "",
     author: initialTerms.author ?? "",
@@ -103,7 +104,11 @@ export function SearchForm({ initialTerms = {}, label = "Search the catalogue" }
                   autoComplete="off"
                   maxLength={200}
                   aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? errorId : undefined}
+                  aria-describedby={
+                    [field === "category" ? null : helpId, error ? errorId : null]
+                      .filter(Boolean)
+                      .join(" ") || undefined
+                  }
                   onValueChange={(value) => update(field, value)}
                 />
                 {values[field] !== "" && (
@@ -128,6 +133,9 @@ export function SearchForm({ initialTerms = {}, label = "Search the catalogue" }
           Search
         </Button>
       </div>
+      <p id={helpId} className="search-form__help">
+        {catalogueMessages.searchHelp}
+      </p>
       {error && (
         <p id={errorId} className="search-form__error" role="alert">
           {error}
