@@ -9,3 +9,7 @@ export const poundsToPence = (pounds: number): number => Math.round(pounds * 100
 
 /** Pence as the shop's messages write them: 120050 → "£1200.50" (no grouping, spec §8). */
 export const formatPence = (pence: number): string => `£${(Math.round(pence) / 100).toFixed(2)}`;
+
+/** £1,000.00: pounds with thousands separated, as a person reads an amount in a sentence. */
+export const formatPenceGrouped = (pence: number): string =>
+  `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -32,6 +32,18 @@ export const topUpResponseSchema = z.object({
 });
 export type TopUpResponse = z.infer<typeof topUpResponseSchema>;
 
+/** What a top-up may be for the caller now, so a form offers only what the server will take. */
+export const topUpLimitsSchema = z.object({
+  state: z.literal("success"),
+  /** pounds: the most one top-up may be (spec §5: 10000) */
+  maxAmount: poundsSchema,
+  /** pounds: the most a reader may top up in a day (TOP_UP_DAILY_LIMIT), from local midnight */
+  dailyLimit: poundsSchema,
+  /** pounds: what the caller may still top up today; 0 once the daily limit is reached */
+  leftToday: poundsSchema,
+});
+export type TopUpLimits = z.infer<typeof topUpLimitsSchema>;
+
 export const paymentRecordSchema = z.object({
   paymentId: wireIdSchema,
   amount: z.number(),

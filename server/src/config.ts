@@ -30,7 +30,8 @@ const envSchema = z.object({
    * accounts they make cost no time (features/accounts/passwords.ts)
    */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
-  TOP_UP_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** pounds a reader may top up in a day; by default the spec's largest top-up (£10,000) fits */
+  TOP_UP_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   BODY_LIMIT: z.coerce
     .number()
     .int()

@@ -1,11 +1,16 @@
 import type { ErrorBody } from "@folio/contract/common";
 import type { RenewResult } from "@folio/contract/loans";
-import type { PaymentHistory, Statement, TopUpResponse } from "@folio/contract/payments";
+import type {
+  PaymentHistory,
+  Statement,
+  TopUpLimits,
+  TopUpResponse,
+} from "@folio/contract/payments";
 import type { UserInfo } from "@folio/contract/accounts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
-import { createTestApp, useTestApp } from "../../test/app";
+import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
 import { createUser, type TestUser } from "../../test/accounts";
@@ -167,57 +172,127 @@ describe("payments/history", () => {
   });
 });
 
-describe("the daily top-up limit (TOP_UP_DAILY_LIMIT, £1,000 by default)", () => {
-  it("lets a reader add up to £1,000 in a day, then refuses with what is left, charging nothing", async () => {
+describe("the daily top-up limit by default (TOP_UP_DAILY_LIMIT, £10,000)", () => {
+  it("takes the spec's largest top-up, £10,000, on a fresh account, then refuses more today", async () => {
     const user = await createUser(t.app, t.database.db);
-    expect((await http.post("/api/payments/topup", { amount: 600 }, user.token)).status).toBe(200);
-    const over = await http.post<ErrorBody>("/api/payments/topup", { amount: 500 }, user.token);
+    const largest = await http.post<TopUpResponse>(
+      "/api/payments/topup",
+      { amount: 10000 },
+      user.token,
+    );
+    expect(largest.status).toBe(200);
+    expect(largest.body.balance).toBe(10000);
+    const more = await http.post<ErrorBody>("/api/payments/topup", { amount: 0.01 }, user.token);
+    expect(more.status).toBe(409);
+    expect(more.body.message).toBe(
+      "You have reached today's top-up limit of £10,000.00. You can top up again tomorrow.",
+    );
+  });
+});
+
+describe("payments/limits: what the top-up form may offer", () => {
+  it("answers the largest top-up, the daily limit and what is left today, in pounds", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const fresh = await http.get<TopUpLimits>("/api/payments/limits", user.token);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toEqual({
+      state: "success",
+      maxAmount: 10000,
+      dailyLimit: 10000,
+      leftToday: 10000,
+    });
+    await http.post("/api/payments/topup", { amount: 9599.5 }, user.token);
+    expect(
+      (await http.post<TopUpLimits>("/api/payments/limits", undefined, user.token)).body,
+    ).toMatchObject({ dailyLimit: 10000, leftToday: 400.5 });
+    expect((await http.get("/api/payments/limits")).status).toBe(401);
+  });
+
+  it("follows TOP_UP_DAILY_LIMIT", async () => {
+    const user = await createUser(capped.app, capped.database.db);
+    await cappedHttp.post("/api/payments/topup", { amount: 600 }, user.token);
+    expect((await cappedHttp.get<TopUpLimits>("/api/payments/limits", user.token)).body).toEqual({
+      state: "success",
+      maxAmount: 10000,
+      dailyLimit: 1000,
+      leftToday: 400,
+    });
+  });
+});
+
+// The setting still caps: a shop that sets TOP_UP_DAILY_LIMIT=1000 keeps every rule of the limit.
+let capped: TestApp;
+let cappedHttp: ReturnType<typeof httpClient>;
+beforeAll(async () => {
+  capped = await createTestApp({ TOP_UP_DAILY_LIMIT: "1000" }, { shareDatabaseWith: t });
+  cappedHttp = httpClient(capped.app);
+});
+afterAll(async () => {
+  await capped.close();
+});
+
+describe("the daily top-up limit set lower (TOP_UP_DAILY_LIMIT=1000)", () => {
+  it("lets a reader add up to £1,000 in a day, then refuses with what is left, charging nothing", async () => {
+    const user = await createUser(capped.app, capped.database.db);
+    expect((await cappedHttp.post("/api/payments/topup", { amount: 600 }, user.token)).status).toBe(
+      200,
+    );
+    const over = await cappedHttp.post<ErrorBody>(
+      "/api/payments/topup",
+      { amount: 500 },
+      user.token,
+    );
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({
       code: "TOP_UP_DAILY_LIMIT",
       message: "You can top up at most £1,000.00 a day. You can add up to £400.00 more today.",
       field: "amount",
     });
-    expect((await http.post("/api/payments/topup", { amount: 400 }, user.token)).status).toBe(200);
-    const full = await http.post<ErrorBody>("/api/payments/topup", { amount: 0.01 }, user.token);
+    expect((await cappedHttp.post("/api/payments/topup", { amount: 400 }, user.token)).status).toBe(
+      200,
+    );
+    const full = await cappedHttp.post<ErrorBody>(
+      "/api/payments/topup",
+      { amount: 0.01 },
+      user.token,
+    );
     expect(full.status).toBe(409);
     expect(full.body.message).toBe(
       "You have reached today's top-up limit of £1,000.00. You can top up again tomorrow.",
     );
-    expect((await http.get<UserInfo>("/api/users/info", user.token)).body.balance).toBe(1000);
+    expect((await cappedHttp.get<UserInfo>("/api/users/info", user.token)).body.balance).toBe(1000);
     expect(
-      (await http.post<PaymentHistory>("/api/payments/history", undefined, user.token)).body.data,
+      (await cappedHttp.post<PaymentHistory>("/api/payments/history", undefined, user.token)).body
+        .data,
     ).toHaveLength(2);
   });
 
   it("holds under top-ups sent at once", async () => {
-    const user = await createUser(t.app, t.database.db);
+    const user = await createUser(capped.app, capped.database.db);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        http.post("/api/payments/topup", { amount: 200 }, user.token),
+        cappedHttp.post("/api/payments/topup", { amount: 200 }, user.token),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(3);
-    expect((await http.get<UserInfo>("/api/users/info", user.token)).body.balance).toBe(1000);
+    expect((await cappedHttp.get<UserInfo>("/api/users/info", user.token)).body.balance).toBe(1000);
   });
 
   it("starts again at local midnight (TIME_ZONE)", async () => {
-    const user = await createUser(t.app, t.database.db);
-    const start = t.clock.now();
+    const user = await createUser(capped.app, capped.database.db);
+    const start = capped.clock.now();
+    const topUp = async (amount: number) =>
+      (await cappedHttp.post("/api/payments/topup", { amount }, user.token)).status;
     try {
       // 23:00 in London, then 01:00 the next day.
-      t.clock.set("2026-11-20T23:00:00Z");
-      expect((await http.post("/api/payments/topup", { amount: 1000 }, user.token)).status).toBe(
-        200,
-      );
-      expect((await http.post("/api/payments/topup", { amount: 1 }, user.token)).status).toBe(409);
-      t.clock.set("2026-11-21T01:00:00Z");
-      expect((await http.post("/api/payments/topup", { amount: 1000 }, user.token)).status).toBe(
-        200,
-      );
+      capped.clock.set("2026-11-20T23:00:00Z");
+      expect(await topUp(1000)).toBe(200);
+      expect(await topUp(1)).toBe(409);
+      capped.clock.set("2026-11-21T01:00:00Z");
+      expect(await topUp(1000)).toBe(200);
     } finally {
-      t.clock.set(start);
+      capped.clock.set(start);
     }
   });
 });
@@ -435,7 +510,9 @@ describe("the top-up receipt", () => {
     await Promise.all(Array.from({ length: 4 }, () => topUpWithKey(user.token, 15, "receipt-key")));
     expect(await receiptsTo(user.email)).toHaveLength(1);
     // Over the daily limit: nothing changes, so nothing is mailed.
-    expect((await http.post("/api/payments/topup", { amount: 990 }, user.token)).status).toBe(409);
+    expect((await http.post("/api/payments/topup", { amount: 10000 }, user.token)).status).toBe(
+      409,
+    );
     expect((await http.post("/api/payments/topup", { amount: 0 }, user.token)).status).toBe(400);
     expect(await receiptsTo(user.email)).toHaveLength(1);
   });

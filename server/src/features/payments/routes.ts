@@ -3,6 +3,7 @@ import {
   paymentHistorySchema,
   statementRequestSchema,
   statementSchema,
+  topUpLimitsSchema,
   topUpRequestSchema,
   topUpResponseSchema,
 } from "@folio/contract/payments";
@@ -11,7 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
 import { authenticate } from "../accounts";
-import { paymentHistory, topUp } from "./service";
+import { paymentHistory, topUp, topUpLimits } from "./service";
 import { statementOf } from "./statement";
 
 const tags = ["payments"];
@@ -40,6 +41,21 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     },
     async (request) =>
       topUp(ctx, await authenticate(ctx, request), request.body.amount, idempotencyKeyOf(request)),
+  );
+
+  const limits = {
+    tags,
+    security,
+    summary: "What the caller may top up now",
+    description:
+      "Pounds: maxAmount, the most one top-up may be; dailyLimit, the most a reader may top up in a day (from local midnight); leftToday, what the caller may still top up today. Also answers POST.",
+    response: { 200: topUpLimitsSchema, 401: errorBodySchema },
+  };
+  api.get("/api/payments/limits", { schema: limits }, async (request) =>
+    topUpLimits(ctx, await authenticate(ctx, request)),
+  );
+  api.post("/api/payments/limits", { schema: limits }, async (request) =>
+    topUpLimits(ctx, await authenticate(ctx, request)),
   );
 
   api.post(

@@ -1,8 +1,10 @@
 import { wireId } from "@folio/contract/common";
-import type { PaymentHistory, TopUpResponse } from "@folio/contract/payments";
+import { MAX_TOP_UP_POUNDS } from "@folio/contract/constants";
+import type { PaymentHistory, TopUpLimits, TopUpResponse } from "@folio/contract/payments";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { startOfDay } from "../../calendar";
 import type { AppContext } from "../../context";
+import type { Executor } from "../../db/client";
 import { ledger } from "../../db/schema";
 import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts";
@@ -11,6 +13,31 @@ import { errors } from "../../errors";
 import { lockBalance, mailRecipientOf } from "../accounts";
 import { enqueueMail } from "../notifications";
 import { postToLedger } from "./ledger";
+
+/** What the reader may still top up today (TOP_UP_DAILY_LIMIT, from local midnight), in pence. */
+async function leftToday(ctx: AppContext, db: Executor, userId: string, now: Date) {
+  const [today] = await db
+    .select({ pence: sql<number>`coalesce(sum(${ledger.amountPence}), 0)::int` })
+    .from(ledger)
+    .where(
+      and(
+        eq(ledger.userId, userId),
+        eq(ledger.kind, "topup"),
+        gte(ledger.createdAt, startOfDay(now, ctx.config.timeZone)),
+      ),
+    );
+  return Math.max(0, ctx.config.topUpDailyLimitPence - (today?.pence ?? 0));
+}
+
+/** The limits the top-up form shows before the reader sends anything. */
+export async function topUpLimits(ctx: AppContext, user: AuthUser): Promise<TopUpLimits> {
+  return {
+    state: "success",
+    maxAmount: MAX_TOP_UP_POUNDS,
+    dailyLimit: penceToPounds(ctx.config.topUpDailyLimitPence),
+    leftToday: penceToPounds(await leftToday(ctx, ctx.db, user.id, ctx.clock.now())),
+  };
+}
 
 /** Adds money to the reader's balance, within the daily limit (TOP_UP_DAILY_LIMIT). */
 export async function topUp(
@@ -34,19 +61,8 @@ export async function topUp(
       // The reader's row, locked, puts their top-ups one after another: two at once cannot
       // both fit in what is left of today's limit.
       await lockBalance(tx, user.id);
-      const [today] = await tx
-        .select({ pence: sql<number>`coalesce(sum(${ledger.amountPence}), 0)::int` })
-        .from(ledger)
-        .where(
-          and(
-            eq(ledger.userId, user.id),
-            eq(ledger.kind, "topup"),
-            gte(ledger.createdAt, startOfDay(now, ctx.config.timeZone)),
-          ),
-        );
-      const limit = ctx.config.topUpDailyLimitPence;
-      const left = Math.max(0, limit - (today?.pence ?? 0));
-      if (amountPence > left) throw errors.topUpDailyLimit(limit, left);
+      const left = await leftToday(ctx, tx, user.id, now);
+      if (amountPence > left) throw errors.topUpDailyLimit(ctx.config.topUpDailyLimitPence, left);
       const { ledgerId, balancePence } = await postToLedger(tx, {
         userId: user.id,
         kind: "topup",

@@ -1,5 +1,8 @@
 import { formatPounds } from "../../lib/money";
 
+/** Whole pounds as the custom amount's hint writes them: "£10,000". */
+const wholePounds = (pounds: number) => `£${pounds.toLocaleString("en-GB")}`;
+
 /** The payments feature's user-facing texts; spec §8's are word for word. */
 export const paymentMessages = {
   toppedUp: (amount: number) =>
@@ -10,6 +13,8 @@ export const paymentMessages = {
   noRecords: "You have no payment records yet.",
   pageGone: "There are no payment records on this page.",
   unknownBook: "Unknown Book",
-  customAmountRule: "Whole pounds, from £1 to £10,000.",
-  customAmountInvalid: "Enter a whole number of pounds, from £1 to £10,000.",
+  /** `upTo`: the spec's £10,000, or the shop's daily limit when that is lower */
+  customAmountRule: (upTo: number) => `Whole pounds, from £1 to ${wholePounds(upTo)}.`,
+  customAmountInvalid: (upTo: number) =>
+    `Enter a whole number of pounds, from £1 to ${wholePounds(upTo)}.`,
 } as const;

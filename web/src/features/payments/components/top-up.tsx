@@ -1,4 +1,4 @@
-import { MAX_TOP_UP_POUNDS, TOP_UP_PRESETS_POUNDS } from "@folio/contract/constants";
+import { TOP_UP_PRESETS_POUNDS } from "@folio/contract/constants";
 import type { TopUpResponse } from "@folio/contract/payments";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
@@ -8,12 +8,14 @@ import { useIdempotencyKeys } from "../../../lib/use-idempotency-keys";
 import { Button } from "../../../ui/button";
 import { FormMessage, TextField } from "../../../ui/text-field";
 import { useToast } from "../../../ui/toast";
-import { useTopUp } from "../hooks/payment-queries";
+import { useTopUp, useTopUpLimits } from "../hooks/payment-queries";
 import { paymentMessages } from "../messages";
 import {
+  allowanceOf,
   chosenAmount,
   clampCustomAmount,
   CUSTOM_AMOUNT_MIN,
+  fitsAllowance,
   isInvalidCustomAmount,
 } from "../top-up-amount";
 import "./payments.css";
@@ -25,7 +27,11 @@ interface TopUpProps {
   onToppedUp: (result: TopUpResponse) => void;
 }
 
-/** Profile › Top Up (spec §2, §5): a preset or a custom amount, then Confirm Top Up. */
+/**
+ * Profile › Top Up (spec §2, §5): a preset or a custom amount, then Confirm Top Up. It offers
+ * what the server will take now (its limits): presets above it are disabled, and a custom amount
+ * above it is refused here, in the server's words, before anything is sent.
+ */
 export function TopUp({ balance, onToppedUp }: TopUpProps) {
   const [preset, setPreset] = useState<number | null>(null);
   const [custom, setCustom] = useState("");
@@ -35,8 +41,16 @@ export function TopUp({ balance, onToppedUp }: TopUpProps) {
   const { showToast } = useToast();
   const presetsLabelId = useId();
   const customErrorId = useId();
-  const amount = chosenAmount(preset, custom);
+  const allowance = allowanceOf(useTopUpLimits().data);
+  const candidate = chosenAmount(preset, custom);
+  const amount = candidate !== null && fitsAllowance(candidate, allowance) ? candidate : null;
   const customInvalid = preset === null && isInvalidCustomAmount(custom);
+  const customOver = preset === null && candidate !== null && amount === null;
+  const customError = customInvalid
+    ? paymentMessages.customAmountInvalid(allowance.upTo)
+    : customOver
+      ? allowance.overLimit
+      : null;
   const pending = topUp.isPending;
 
   function choosePreset(value: number) {
@@ -89,6 +103,7 @@ export function TopUp({ balance, onToppedUp }: TopUpProps) {
               type="button"
               className="top-up__preset"
               aria-pressed={preset === value}
+              disabled={!fitsAllowance(value, allowance)}
               onClick={() => choosePreset(value)}
             >
               {formatPounds(value)}
@@ -98,20 +113,22 @@ export function TopUp({ balance, onToppedUp }: TopUpProps) {
       </div>
       <TextField
         label="Or enter a custom amount (£)"
-        hint={paymentMessages.customAmountRule}
+        hint={[paymentMessages.customAmountRule(allowance.upTo), allowance.leftToday]
+          .filter(Boolean)
+          .join(" ")}
         name="amount"
         type="number"
         inputMode="numeric"
         min={CUSTOM_AMOUNT_MIN}
-        max={MAX_TOP_UP_POUNDS}
+        max={Math.max(CUSTOM_AMOUNT_MIN, Math.floor(allowance.mostNowPence / 100))}
         step={1}
         value={custom}
         onChange={(event) => changeCustom(event.target.value)}
-        errorId={customInvalid ? customErrorId : undefined}
+        errorId={customError ? customErrorId : undefined}
       />
-      {customInvalid && (
+      {customError && (
         <FormMessage id={customErrorId} tone="error">
-          {paymentMessages.customAmountInvalid}
+          {customError}
         </FormMessage>
       )}
       <p className="top-up__summary" aria-live="polite">

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TopUpResponse } from "@folio/contract/payments";
 import { ApiError } from "../../../lib/api-client";
-import { fetchStatement, topUp } from "../api/payments-api";
+import { fetchStatement, fetchTopUpLimits, topUp } from "../api/payments-api";
 import { paymentMessages } from "../messages";
 
 /** Entries on one page of Payment Records. */
@@ -10,7 +10,20 @@ export const STATEMENT_PAGE_SIZE = 10;
 export const paymentKeys = {
   all: ["payments"] as const,
   statement: (page: number) => [...paymentKeys.all, "statement", page] as const,
+  limits: () => [...paymentKeys.all, "limits"] as const,
 };
+
+/**
+ * What the server will take as a top-up now, asked on every visit (a top-up elsewhere uses up
+ * the day). The form works without it, as the server still refuses what it will not take.
+ */
+export function useTopUpLimits() {
+  return useQuery({
+    queryKey: paymentKeys.limits(),
+    queryFn: ({ signal }) => fetchTopUpLimits(signal),
+    staleTime: 0,
+  });
+}
 
 /**
  * A page of the statement. Borrows and renewals charge the balance from other features, which
@@ -43,6 +56,12 @@ export function useTopUp(onToppedUp: (result: TopUpResponse) => void) {
     onSuccess: (result) => {
       onToppedUp(result);
       void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    },
+    onError: (error) => {
+      // Refused for the day's limit: what is left changed elsewhere, so the form asks again.
+      if (error instanceof ApiError && error.code === "TOP_UP_DAILY_LIMIT") {
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.limits() });
+      }
     },
     meta: {
       // The daily limit's message says how much may still be added today.
