@@ -1,6 +1,6 @@
 // Constants and messages shared by server and web. No zod here: the web app imports this file
 // and must not pull the schema library into the browser bundle.
-import { formatPence } from "./money";
+import { formatPence, formatPenceGrouped } from "./money";
 
 /** Largest value a PostgreSQL `integer` column holds; ids above it can never exist. */
 export const MAX_INT32 = 2_147_483_647;
@@ -11,6 +11,13 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const UNPAGED_LIST_LIMIT = 1000;
 
 export const SEARCH_PARAMETER_REQUIRED = "At least one search parameter is required";
+/**
+ * A search's cost grows with its words (each is looked up, each unknown one corrected): a title
+ * or author field is read up to its first SEARCH_MAX_WORDS words, and at most
+ * SEARCH_CORRECTED_WORDS words of a search are put right, so forty words cost what eight do.
+ */
+export const SEARCH_MAX_WORDS = 8;
+export const SEARCH_CORRECTED_WORDS = 4;
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** scrypt on a megabyte of password would be a cheap way to burn our CPU. */
@@ -61,8 +68,14 @@ export const accountMessages = {
   fillOneField: "Please fill at least one field to update",
   invisibleInEmail:
     "This email address contains a character that cannot be seen. Please type it again.",
-  /** design.md §7.4: a password on the list of the 10,000 most common */
+  /** design.md §7.4: a password on the list of common passwords */
   commonPassword: "This password is too common. Please choose another.",
+  /** a password a guesser would try within a million guesses, though on no list */
+  guessablePassword:
+    "This password is too easy to guess. Try a longer one, such as a few unrelated words.",
+  /** a password made of the reader's own name or email address */
+  personalPassword:
+    "This password is too close to your name or email address. Please choose another.",
 } as const;
 
 /** design.md §7.4's texts, written by the server and shown by the web app word for word. */
@@ -71,6 +84,8 @@ export const securityMessages = {
   wrongCurrentPassword: "That is not your current password.",
   wrongCode: "That code is not right. Please try again.",
   challengeExpired: "This sign-in has expired. Please sign in again.",
+  twoFactorLocked:
+    "Too many wrong codes have been entered for this account. Please use one of your recovery codes.",
   twoFactorAlreadyOn: "Two-factor sign-in is already on.",
   twoFactorNotStarted: "Start setting up two-factor sign-in first.",
   twoFactorOff: "Two-factor sign-in is not on.",
@@ -88,6 +103,15 @@ export const OPDS_PATHS = { v1: "/opds/1.2", v2: "/opds/2.0" } as const;
 
 export const MAX_TOP_UP_POUNDS = 10_000;
 export const TOP_UP_PRESETS_POUNDS = [50, 100, 200, 500, 1000] as const;
+
+/**
+ * The daily top-up limit's words (TOP_UP_DAILY_LIMIT), written by the server when it refuses a
+ * top-up and by the top-up form before it sends one, so both say the same.
+ */
+export const topUpLimitMessage = (limitPence: number, leftPence: number): string =>
+  leftPence > 0
+    ? `You can top up at most ${formatPenceGrouped(limitPence)} a day. You can add up to ${formatPenceGrouped(leftPence)} more today.`
+    : `You have reached today's top-up limit of ${formatPenceGrouped(limitPence)}. You can top up again tomorrow.`;
 /** Books a reader may hold at once. */
 export const BORROW_LIMIT = 10;
 export const LOAN_DAYS = 30;

@@ -12,6 +12,11 @@ export const REAUTH_WINDOW_MINUTES = 10;
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 export const TWO_FACTOR_CHALLENGE_TRIES = 5;
 export const RECOVERY_CODE_COUNT = 10;
+/**
+ * Wrong codes an account takes, across challenges, before its app's codes stop signing it in
+ * (issue 43): then only the password and a recovery code do, and the owner is mailed.
+ */
+export const TWO_FACTOR_ACCOUNT_TRIES = 10;
 /** Hours a mailed email-change link (and the old address's undo link) stays valid. */
 export const EMAIL_CHANGE_HOURS = 24;
 
@@ -43,7 +48,10 @@ export const twoFactorSetupResponseSchema = z.object({
 });
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
 
-export const twoFactorEnableRequestSchema = z.object({ code: sixDigits });
+export const twoFactorEnableRequestSchema = z.object({
+  code: sixDigits,
+  currentPassword: currentPasswordSchema,
+});
 export const twoFactorEnableResponseSchema = z.object({
   state: z.literal("success"),
   /** shown once: only their hashes are kept */
@@ -107,6 +115,7 @@ export type PasskeyOptionsResponse = z.infer<typeof passkeyOptionsResponseSchema
 
 export const passkeyRegisterRequestSchema = z.object({
   response: webAuthnResponseSchema,
+  currentPassword: currentPasswordSchema,
   name: z
     .string()
     .trim()
@@ -194,6 +203,7 @@ export const appPasswordCreateRequestSchema = z.object({
     .trim()
     .min(1, { error: securityMessages.appPasswordName })
     .max(60, { error: securityMessages.appPasswordName }),
+  currentPassword: currentPasswordSchema,
 });
 export type AppPasswordCreateRequest = z.infer<typeof appPasswordCreateRequestSchema>;
 export const appPasswordCreatedSchema = z.object({

@@ -32,6 +32,7 @@ export const auditActions = [
   "reader.role",
   "loan.end",
   "mail.retry",
+  "mail.read",
   "review.hide",
   "review.unhide",
   "review.delete",

@@ -25,7 +25,7 @@ test.describe("accounts", () => {
     test.setTimeout(60_000);
     const email = uniqueEmail("ada");
     const firstPassword = "analytical-1";
-    const newPassword = "difference-2";
+    const newPassword = "difference engine 2";
 
     await page.goto("/register");
     await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();

@@ -7,6 +7,7 @@ import { changedTables, databaseDigest } from "./harness/fuzz-checks";
 import { EventLoopWatch } from "./harness/event-loop-watch";
 import {
   attemptsFor,
+  binaryAttempts,
   oversizedAttempt,
   stallingAttempts,
   type FuzzContext,
@@ -139,6 +140,11 @@ describe("hostile input on every call, over HTTP", () => {
       // Text made to make patterns backtrack, in every text field of every call, every run.
       for (const route of routes)
         for (const attempt of stallingAttempts(route, context, BODY_LIMIT))
+          failures.push(...(await runner.send(attempt, routeName(route))));
+
+      // Bytes where text is expected, and megabytes of them as an EPUB: refused, never stalling.
+      for (const route of routes)
+        for (const attempt of binaryAttempts(route, context))
           failures.push(...(await runner.send(attempt, routeName(route))));
 
       // A body of 2 MB on every call that takes one: 413 and a message, before any parsing.

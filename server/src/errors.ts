@@ -1,4 +1,4 @@
-import { accountMessages, securityMessages } from "@folio/contract/constants";
+import { accountMessages, securityMessages, topUpLimitMessage } from "@folio/contract/constants";
 import { formatPenceGrouped } from "./money";
 /**
  * The one catalogue of errors the API answers with. Each has a stable code, an HTTP status and
@@ -85,14 +85,7 @@ export const errors = {
       "quantity",
     ),
   topUpDailyLimit: (limitPence: number, leftPence: number) =>
-    new AppError(
-      409,
-      "TOP_UP_DAILY_LIMIT",
-      leftPence > 0
-        ? `You can top up at most ${formatPenceGrouped(limitPence)} a day. You can add up to ${formatPenceGrouped(leftPence)} more today.`
-        : `You have reached today's top-up limit of ${formatPenceGrouped(limitPence)}. You can top up again tomorrow.`,
-      "amount",
-    ),
+    new AppError(409, "TOP_UP_DAILY_LIMIT", topUpLimitMessage(limitPence, leftPence), "amount"),
   renewalTooEarly: (renewableFrom: string) =>
     new AppError(
       409,
@@ -344,13 +337,26 @@ export const errors = {
   reviewNotHidden: () =>
     new AppError(409, "REVIEW_NOT_HIDDEN", "This review is not hidden.", "reviewId"),
   // Account security (design.md §7.4)
-  commonPassword: () => new AppError(400, "VALIDATION", accountMessages.commonPassword, "password"),
+  /** A password a reader chose that a guesser would find (passwordWeakness). */
+  weakPassword: (why: "common" | "guessable" | "personal") =>
+    new AppError(
+      400,
+      "VALIDATION",
+      {
+        common: accountMessages.commonPassword,
+        guessable: accountMessages.guessablePassword,
+        personal: accountMessages.personalPassword,
+      }[why],
+      "password",
+    ),
   reauthRequired: () =>
     new AppError(403, "REAUTH_REQUIRED", securityMessages.reauthRequired, "currentPassword"),
   wrongCurrentPassword: () =>
     new AppError(403, "WRONG_PASSWORD", securityMessages.wrongCurrentPassword, "currentPassword"),
   wrongCode: (status: 400 | 401) =>
     new AppError(status, "WRONG_CODE", securityMessages.wrongCode, "code"),
+  twoFactorLocked: () =>
+    new AppError(403, "TWO_FACTOR_LOCKED", securityMessages.twoFactorLocked, "recoveryCode"),
   challengeExpired: () =>
     new AppError(401, "CHALLENGE_EXPIRED", securityMessages.challengeExpired, "challenge"),
   twoFactorAlreadyOn: () => new AppError(409, "TWO_FACTOR_ON", securityMessages.twoFactorAlreadyOn),

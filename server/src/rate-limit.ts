@@ -14,7 +14,23 @@ export interface RateLimiter {
   record(keys: readonly string[], limit: number): Promise<void>;
   /** The hits a key had in the last window, without counting one. */
   count(key: string): Promise<number>;
+  /**
+   * Takes a place for an attempt whose outcome is not known yet (a password about to be
+   * checked), in the same statement that counts: attempts sent together cannot all read a
+   * clean count and all go on. Throws 429 when the key is full, unless `refuse` is false (the
+   * attempt is then only not counted). The place counts as a hit until `release`d.
+   */
+  reserve(key: string, limit: number, options?: { refuse?: boolean }): Promise<Reservation>;
 }
+
+export interface Reservation {
+  /** The hits the key held in the window before this attempt. */
+  before: number;
+  /** Gives the place back: the attempt turned out not to count (a right password). */
+  release(): Promise<void>;
+}
+
+const nothingHeld = (before: number): Reservation => ({ before, release: async () => {} });
 
 /**
  * Sliding windows kept in the database, so every server process sees the same counts: each key
@@ -40,31 +56,58 @@ export function createRateLimiter(db: Database, clock: Clock, windowMs = 60_000)
       where not exists (select 1 from unnest(r.hits) h where h > ${cutoff}::timestamptz)`);
   }
 
+  /**
+   * One statement per key: ON CONFLICT locks the key's row, so processes racing for the last
+   * place in a window take it one at a time. `last_refusal` = this call's own token is how the
+   * statement tells its caller that it refused. Says whether the hit was counted, and the hits
+   * the key held before it.
+   */
+  async function take(key: string, limit: number, now: string, cutoff: string) {
+    const token = randomUUID();
+    const [row] = await queryRows<{ refused: boolean; held: number }>(
+      db,
+      sql`
+      insert into rate_limit_hits as r (key, hits) values (${key}, array[${now}::timestamptz])
+      on conflict (key) do update set
+        hits = case when cardinality(${recent(cutoff)}) < ${limit}
+          then ${recent(cutoff)} || ${now}::timestamptz else ${recent(cutoff)} end,
+        last_refusal = case when cardinality(${recent(cutoff)}) < ${limit}
+          then r.last_refusal else ${token} end
+      returning last_refusal is not distinct from ${token} as refused, cardinality(hits) as held`,
+    );
+    const counted = !row?.refused;
+    return { counted, before: (row?.held ?? 0) - (counted ? 1 : 0) };
+  }
+
   return {
     async hit(keys, limit) {
       if (limit <= 0) return;
       const { now, cutoff } = window();
-      // One statement per key: ON CONFLICT locks the key's row, so processes racing for the
-      // last place in a window take it one at a time. `last_refusal` = this request's own token
-      // is how the statement tells its caller that it refused.
-      const token = randomUUID();
       let refused = false;
-      for (const key of keys) {
-        const [row] = await queryRows<{ refused: boolean }>(
-          db,
-          sql`
-          insert into rate_limit_hits as r (key, hits) values (${key}, array[${now}::timestamptz])
-          on conflict (key) do update set
-            hits = case when cardinality(${recent(cutoff)}) < ${limit}
-              then ${recent(cutoff)} || ${now}::timestamptz else ${recent(cutoff)} end,
-            last_refusal = case when cardinality(${recent(cutoff)}) < ${limit}
-              then r.last_refusal else ${token} end
-          returning last_refusal is not distinct from ${token} as refused`,
-        );
-        if (row?.refused) refused = true;
-      }
+      for (const key of keys) if (!(await take(key, limit, now, cutoff)).counted) refused = true;
       await cleanup(clock.now().getTime(), cutoff);
       if (refused) throw errors.tooManyRequests();
+    },
+
+    async reserve(key, limit, { refuse = true } = {}) {
+      if (limit <= 0) return nothingHeld(0);
+      const { now, cutoff } = window();
+      const { counted, before } = await take(key, limit, now, cutoff);
+      if (!counted) {
+        if (refuse) throw errors.tooManyRequests();
+        return nothingHeld(before);
+      }
+      return {
+        before,
+        // One hit at that instant goes; another attempt's hit at the same instant is the same.
+        async release() {
+          await db.execute(sql`
+            update rate_limit_hits r set hits = r.hits[:p.at - 1] || r.hits[p.at + 1:]
+            from (select array_position(hits, ${now}::timestamptz) as at
+                  from rate_limit_hits where key = ${key}) p
+            where r.key = ${key} and p.at is not null`);
+        },
+      };
     },
 
     async record(keys, limit) {

@@ -129,6 +129,29 @@ describe("access control, over HTTP, on PostgreSQL: rate limits", () => {
     });
     figures.refusedAsExpected += 1;
 
+    // Parallel guesses (issue 43): at an account under attack, ten passwords sent at once from a
+    // fresh source have one checked, not ten: each takes its place before it is hashed.
+    const attacked = await access.newReader(0);
+    for (let i = 0; i < 5; i += 1) await login(attacked.email, `wrong ${i}`, `127.0.0.${60 + i}`);
+    const together = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(attacked.email, `together ${i}`, "127.0.0.70")),
+    );
+    access.expectThat(
+      together.every((answer) => answer.status === 429),
+      "a guess sent together at an account under attack was answered other than 429",
+      { status: together.find((answer) => answer.status !== 429)?.status ?? 429 },
+    );
+    const [held] = await database.query<{ n: number }>(
+      "select cardinality(hits) as n from rate_limit_hits where key = $1",
+      [`login:failed:${attacked.email}:127.0.0.70`],
+    );
+    access.expectThat(
+      held?.n === 1,
+      `ten guesses sent together had ${held?.n ?? 0} passwords checked, not one`,
+    );
+    figures.refusedAsExpected += 1;
+    figures.checks += 1;
+
     // Dotted capital I: another address, which never reaches the plain i's account.
     const suffix = randomBytes(4).toString("hex");
     const plain = await api.post<{ UUID: string }>("/api/users/register", {
@@ -168,7 +191,7 @@ describe("access control, over HTTP, on PostgreSQL: rate limits", () => {
     for (const [url, body] of [
       [
         "/api/users/register",
-        { name: "Z", email: `vic\u200btim-${suffix}@example.com`, password: "secret 12" },
+        { name: "Z", email: `vic\u200btim-${suffix}@example.com`, password: "secret pass 12" },
       ],
       ["/api/auth/login", { email: `vic\u200btim-${suffix}@example.com`, password: "secret 12" }],
     ] as const) {

@@ -185,6 +185,10 @@ export const users = pgTable(
     totpPendingSecret: text("totp_pending_secret"),
     /** the last 30-second step whose code was accepted: no code of it or before works again */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** wrong two-factor codes since the last right one, across challenges (issue 43) */
+    totpFailures: integer("totp_failures").notNull().default(0),
+    /** set when too many wrong codes locked the app's codes: a recovery code lifts it */
+    totpLockedAt: timestamp("totp_locked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
@@ -351,7 +355,7 @@ export const outbox = pgTable(
       .where(sql`${t.sentAt} is null`),
     check(
       "outbox_type_known",
-      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt', 'hold_ready', 'hold_lapsing', 'hold_expired', 'new_sign_in', 'email_change_confirm', 'email_changed')`,
+      sql`${t.type} in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt', 'hold_ready', 'hold_lapsing', 'hold_expired', 'new_sign_in', 'email_change_confirm', 'email_changed', 'security_change', 'two_factor_locked')`,
     ),
   ],
 );

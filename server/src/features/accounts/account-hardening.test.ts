@@ -45,7 +45,7 @@ describe("one form of an address for storage, lookup and limits", () => {
     const registered = await http.post<RegisterResponse>("/api/users/register", {
       name: "Ada",
       email: `  ${local.toUpperCase()}@Example.COM `,
-      password: "analytical",
+      password: "analytical engine",
     });
     expect(registered.status).toBe(200);
     expect(registered.body.email).toBe(`${local}@example.com`);
@@ -60,7 +60,7 @@ describe("one form of an address for storage, lookup and limits", () => {
       .join("");
     const login = await http.post<LoginResponse>("/api/auth/login", {
       email: fullwidth,
-      password: "analytical",
+      password: "analytical engine",
     });
     expect(login.status).toBe(200);
     expect(login.body.UUID).toBe(registered.body.UUID);
@@ -81,7 +81,7 @@ describe("one form of an address for storage, lookup and limits", () => {
     const other = await http.post<RegisterResponse>("/api/users/register", {
       name: "Mallory",
       email: dotted,
-      password: "mallory pw",
+      password: "borrowed key 7",
     });
     expect(other.status).toBe(200);
     expect(other.body.UUID).not.toBe(victim.id);

@@ -33,7 +33,7 @@ describe("register", () => {
     const { status, body } = await http.post<RegisterResponse>("/api/users/register", {
       name: "  Ada Lovelace ",
       email: `  ${email} `,
-      password: "analytical",
+      password: "analytical engine",
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ state: "success", name: "Ada Lovelace", email });
@@ -62,7 +62,7 @@ describe("register", () => {
     const again = await http.post<ErrorBody>("/api/users/register", {
       name: "B",
       email: email.toUpperCase(),
-      password: "secret2",
+      password: "second secret 2",
     });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
@@ -286,7 +286,7 @@ describe("users/delete", () => {
         await http.post("/api/users/register", {
           name: "Again",
           email: user.email,
-          password: "another1",
+          password: "another life 1",
         })
       ).status,
     ).toBe(200);
@@ -436,7 +436,7 @@ describe("rate limits", () => {
         (
           await client.post("/api/auth/reset", {
             token: `guess-${i}-${"x".repeat(40)}`,
-            password: "guessed1",
+            password: "guessed pass 1",
           })
         ).status,
       );

@@ -17,6 +17,8 @@ import type { AppContext } from "../../context";
 import { sessions, users } from "../../db/schema";
 import { errors } from "../../errors";
 import type { AuthUser } from "./auth";
+import { mailSecurityChange } from "./owner-mail";
+import { requireRecentAuth } from "./reauth";
 import { hashOf } from "./tokens";
 
 /** An app password lives until it is revoked; the row still needs an end. */
@@ -61,11 +63,17 @@ export async function listAppPasswords(ctx: AppContext, user: AuthUser): Promise
   return { state: "success", appPasswords: rows.map(present) };
 }
 
+/**
+ * An app password is a way in that outlives the session: outside the re-authentication window
+ * it takes the account's password (issue 43), and the owner is mailed.
+ */
 export async function createAppPassword(
   ctx: AppContext,
   user: AuthUser,
-  name: string,
+  { name, currentPassword }: { name: string; currentPassword?: string },
+  ip: string,
 ): Promise<AppPasswordCreated> {
+  await requireRecentAuth(ctx, user, currentPassword, ip);
   const now = ctx.clock.now();
   const password = newAppPassword();
   const row = await ctx.db.transaction(async (tx) => {
@@ -88,6 +96,7 @@ export async function createAppPassword(
         appName: name,
       })
       .returning();
+    await mailSecurityChange(ctx, tx, user.id, "app_password_added", { label: name });
     return created!;
   });
   return { state: "success", appPassword: present(row), password };

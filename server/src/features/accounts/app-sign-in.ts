@@ -100,10 +100,8 @@ async function checkPassword(
   const valid = user
     ? await verifyPassword(password, user.passwordHash)
     : await verifyAgainstDecoy(password, ctx.config.passwordHashCost);
-  if (!user || !valid) {
-    await ctx.rateLimiter.record([limits.keys.here, limits.keys.anywhere], limits.limit);
-    throw limits.underAttack ? errors.tooManyRequests() : errors.wrongCredentials();
-  }
+  if (!user || !valid) throw limits.failed();
+  await limits.passed();
   return user;
 }
 

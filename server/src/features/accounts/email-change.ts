@@ -28,12 +28,27 @@ export async function endResetLinks(tx: Transaction, userId: string, now: Date) 
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-/** Ends the account's email-change links still unused. */
-async function endChangeLinks(tx: Transaction, userId: string, now: Date) {
+/**
+ * Ends the account's email-change links still unused: of one kind, or (undoing) all of them. A
+ * new request ends only the confirm links it replaces: an undo link already mailed to an old
+ * address keeps working for its 24 hours, whatever changes follow (issue 43).
+ */
+async function endChangeLinks(
+  tx: Transaction,
+  userId: string,
+  now: Date,
+  kind?: "confirm" | "undo",
+) {
   await tx
     .update(emailChanges)
     .set({ usedAt: now })
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.usedAt),
+        ...(kind ? [eq(emailChanges.kind, kind)] : []),
+      ),
+    );
 }
 
 /**
@@ -49,7 +64,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
   if (taken) throw errors.emailTaken();
-  await endChangeLinks(tx, user.id, now);
+  await endChangeLinks(tx, user.id, now, "confirm");
   const token = newToken();
   const expiresAt = new Date(now.getTime() + LINK_MS);
   await tx.insert(emailChanges).values({

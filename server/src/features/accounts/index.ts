@@ -9,7 +9,8 @@ export {
   type AuthUser,
 } from "./auth";
 export { addToBalance, lockBalance, tryLockBalance } from "./balance";
-export { mailNameOf, mailRecipientOf, sendPasswordReset } from "./service";
+export { sendPasswordReset } from "./service";
+export { mailNameOf, mailRecipientOf } from "./owner-mail";
 export { requireStaff, type Role } from "./auth";
 export { setRoleByEmail } from "./roles";
 export {

@@ -15,6 +15,7 @@ import { passkeys, users, webauthnChallenges } from "../../db/schema";
 import { errors } from "../../errors";
 import { SHOP_NAME } from "../notifications";
 import type { AuthUser } from "./auth";
+import { mailSecurityChange } from "./owner-mail";
 import { requireRecentAuth } from "./reauth";
 import { startSession, type SignInSource } from "./sessions";
 
@@ -102,10 +103,18 @@ async function keepChallenge(
   });
 }
 
+/**
+ * Options for adding a passkey. A passkey is a new way in: outside the re-authentication window
+ * it takes the password, here and again when it is added (issue 43: a stolen session had added
+ * one, signed in with it and so won a fresh session that could change the password).
+ */
 export async function registrationOptions(
   ctx: AppContext,
   user: AuthUser,
+  currentPassword: string | undefined,
+  ip: string,
 ): Promise<PasskeyOptionsResponse> {
+  await requireRecentAuth(ctx, user, currentPassword, ip);
   const { rpID } = relyingParty(ctx.config.publicUrl);
   const existing = await ctx.db
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
@@ -135,8 +144,11 @@ export async function registerPasskey(
   input: {
     response: Record<string, unknown> & { response: { clientDataJSON: string } };
     name?: string;
+    currentPassword?: string;
   },
+  ip: string,
 ): Promise<{ state: "success"; passkey: Passkey }> {
+  await requireRecentAuth(ctx, user, input.currentPassword, ip);
   const challenge = challengeOf(input.response);
   if (!(await takeChallenge(ctx, challenge, "register", user.id))) throw errors.passkeyFailed();
   const { rpID, origins } = relyingParty(ctx.config.publicUrl);
@@ -159,19 +171,23 @@ export async function registerPasskey(
     .select({ id: passkeys.id })
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
-  const [row] = await ctx.db
-    .insert(passkeys)
-    .values({
-      userId: user.id,
-      credentialId: credential.id,
-      publicKey: base64url(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name: input.name || `Passkey ${count.length + 1}`,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(passkeys)
+      .values({
+        userId: user.id,
+        credentialId: credential.id,
+        publicKey: base64url(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name || `Passkey ${count.length + 1}`,
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (added) await mailSecurityChange(ctx, tx, user.id, "passkey_added", { label: added.name });
+    return added;
+  });
   if (!row) throw errors.passkeyFailed();
   return { state: "success", passkey: presentPasskey(row) };
 }
@@ -252,10 +268,15 @@ export async function deletePasskey(
   ip: string,
 ) {
   await requireRecentAuth(ctx, user, input.currentPassword, ip);
-  const gone = await ctx.db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, user.id)))
-    .returning({ id: passkeys.id });
-  if (gone.length === 0) throw errors.passkeyNotFound();
+  const gone = await ctx.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, user.id)))
+      .returning({ name: passkeys.name });
+    if (removed)
+      await mailSecurityChange(ctx, tx, user.id, "passkey_removed", { label: removed.name });
+    return removed;
+  });
+  if (!gone) throw errors.passkeyNotFound();
   return { state: "success" as const, message: "The passkey has been removed." };
 }

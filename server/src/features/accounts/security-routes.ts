@@ -83,11 +83,19 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       schema: {
         tags,
         security,
-        summary: "A new TOTP secret for an authenticator app; two-factor stays off until enabled",
-        response: { 200: twoFactorSetupResponseSchema, ...errorsOf(401, 409) },
+        summary:
+          "A new TOTP secret for an authenticator app; two-factor stays off until enabled (currentPassword outside 10 minutes of signing in)",
+        body: reauthRequestSchema.optional(),
+        response: { 200: twoFactorSetupResponseSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => setupTwoFactor(ctx, await authenticate(ctx, request)),
+    async (request) =>
+      setupTwoFactor(
+        ctx,
+        await authenticate(ctx, request),
+        request.body?.currentPassword,
+        request.ip,
+      ),
   );
   api.post(
     "/api/users/2fa/enable",
@@ -95,12 +103,22 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       schema: {
         tags,
         security,
-        summary: "Turn two-factor on with a first code; answers 10 recovery codes, shown once",
+        summary:
+          "Turn two-factor on with a first code; answers 10 recovery codes, shown once (currentPassword outside 10 minutes of signing in)",
         body: twoFactorEnableRequestSchema,
-        response: { 200: twoFactorEnableResponseSchema, ...errorsOf(400, 401, 409) },
+        response: { 200: twoFactorEnableResponseSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => enableTwoFactor(ctx, await authenticate(ctx, request), request.body.code),
+    async (request) => {
+      const answer = await enableTwoFactor(
+        ctx,
+        await authenticate(ctx, request),
+        request.body,
+        request.ip,
+      );
+      ctx.mail.nudge();
+      return answer;
+    },
   );
   api.post(
     "/api/users/2fa/disable",
@@ -113,13 +131,16 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: simpleSuccessSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
-    async (request) =>
-      disableTwoFactor(
+    async (request) => {
+      const answer = await disableTwoFactor(
         ctx,
         await authenticate(ctx, request),
         request.body?.currentPassword,
         request.ip,
-      ),
+      );
+      ctx.mail.nudge();
+      return answer;
+    },
   );
   api.post(
     "/api/users/login/2fa",
@@ -143,11 +164,19 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       schema: {
         tags,
         security,
-        summary: "WebAuthn options for adding a passkey",
-        response: { 200: passkeyOptionsResponseSchema, ...errorsOf(401) },
+        summary:
+          "WebAuthn options for adding a passkey (currentPassword outside 10 minutes of signing in)",
+        body: reauthRequestSchema.optional(),
+        response: { 200: passkeyOptionsResponseSchema, ...errorsOf(400, 401, 403, 429) },
       },
     },
-    async (request) => registrationOptions(ctx, await authenticate(ctx, request)),
+    async (request) =>
+      registrationOptions(
+        ctx,
+        await authenticate(ctx, request),
+        request.body?.currentPassword,
+        request.ip,
+      ),
   );
   api.post(
     "/api/users/passkeys/register/verify",
@@ -155,12 +184,22 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       schema: {
         tags,
         security,
-        summary: "Add the passkey the browser made from the options",
+        summary:
+          "Add the passkey the browser made from the options (currentPassword outside 10 minutes of signing in)",
         body: passkeyRegisterRequestSchema,
-        response: { 200: passkeyAnswerSchema, ...errorsOf(400, 401) },
+        response: { 200: passkeyAnswerSchema, ...errorsOf(400, 401, 403, 429) },
       },
     },
-    async (request) => registerPasskey(ctx, await authenticate(ctx, request), request.body),
+    async (request) => {
+      const answer = await registerPasskey(
+        ctx,
+        await authenticate(ctx, request),
+        request.body,
+        request.ip,
+      );
+      ctx.mail.nudge();
+      return answer;
+    },
   );
   api.post(
     "/api/users/passkeys/login/options",
@@ -212,8 +251,16 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: simpleSuccessSchema, ...errorsOf(400, 401, 403, 404, 429) },
       },
     },
-    async (request) =>
-      deletePasskey(ctx, await authenticate(ctx, request), request.body, request.ip),
+    async (request) => {
+      const answer = await deletePasskey(
+        ctx,
+        await authenticate(ctx, request),
+        request.body,
+        request.ip,
+      );
+      ctx.mail.nudge();
+      return answer;
+    },
   );
 
   // --- Sessions -------------------------------------------------------------------------------
@@ -274,12 +321,22 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
       schema: {
         tags,
         security,
-        summary: "Make an app password (shown once in the answer; at most 20)",
+        summary:
+          "Make an app password (shown once in the answer; at most 20; currentPassword outside 10 minutes of signing in)",
         body: appPasswordCreateRequestSchema,
-        response: { 200: appPasswordCreatedSchema, ...errorsOf(400, 401, 409) },
+        response: { 200: appPasswordCreatedSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => createAppPassword(ctx, await authenticate(ctx, request), request.body.name),
+    async (request) => {
+      const answer = await createAppPassword(
+        ctx,
+        await authenticate(ctx, request),
+        request.body,
+        request.ip,
+      );
+      ctx.mail.nudge();
+      return answer;
+    },
   );
   api.post(
     "/api/users/app-passwords/revoke",

@@ -9,29 +9,35 @@ import {
   type UserInfo,
 } from "@folio/contract/accounts";
 import type { LoginAnswer } from "@folio/contract/security";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { HOUR } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
-import { passwordResets, sessions, users, type UserRow } from "../../db/schema";
+import { passkeys, passwordResets, sessions, users, type UserRow } from "../../db/schema";
 import { errors } from "../../errors";
 import { announce } from "../../events";
 import { penceToPounds } from "../../money";
 import { enqueueMail } from "../notifications";
 import type { AuthUser } from "./auth";
-import { isCommonPassword } from "./common-passwords";
 import { endResetLinks, isUniqueViolation, requestEmailChange } from "./email-change";
+import { passwordWeakness } from "./password-strength";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { requireRecentAuth } from "./reauth";
 import { endSessions, SESSION_MS, startSession, type SignInSource } from "./sessions";
 import { hashOf, newToken } from "./tokens";
 import { startChallenge } from "./two-factor";
+import { mailNameOf, mailSecurityChange } from "./owner-mail";
 
 const RESET_MS = HOUR;
 
-/** A password a reader chooses (register, reset, settings): none of the 10,000 most common. */
-function refuseCommon(password: string | undefined) {
-  if (password && isCommonPassword(password)) throw errors.commonPassword();
+/**
+ * A password a reader chooses (register, reset, settings): none a guesser would find, judged
+ * with the reader's own name and address as guesses too. Checked after the caller's rate limit:
+ * a check can cost a tenth of a second of CPU.
+ */
+async function refuseWeak(password: string | undefined, reader: { name?: string; email?: string }) {
+  const why = password ? await passwordWeakness(password, reader) : null;
+  if (why) throw errors.weakPassword(why);
 }
 
 /**
@@ -40,26 +46,6 @@ function refuseCommon(password: string | undefined) {
  * dodges its limits.
  */
 const emailIs = (email: string) => eq(users.email, email);
-
-/**
- * The name to greet a reader with in mail: none until a link mailed to the address has been
- * used, so a mail to an address nobody confirmed carries no words its registrant typed.
- */
-export const mailNameOf = sql<
-  string | null
->`case when ${users.emailVerifiedAt} is not null then ${users.name} end`;
-
-/** Where a mail to the reader goes and whom it greets (mailNameOf); undefined for no account. */
-export async function mailRecipientOf(
-  db: Executor,
-  userId: string,
-): Promise<{ email: string; name: string | null } | undefined> {
-  const [reader] = await db
-    .select({ email: users.email, name: mailNameOf })
-    .from(users)
-    .where(eq(users.id, userId));
-  return reader;
-}
 
 function presentUserInfo(row: UserRow): UserInfo {
   return {
@@ -83,11 +69,11 @@ export async function register(
   input: RegisterRequest,
   ip: string,
 ): Promise<RegisterResponse> {
-  refuseCommon(input.password);
   await ctx.rateLimiter.hit(
     [`register:ip:${ip}`, `register:email:${input.email}`],
     ctx.config.authRateLimit,
   );
+  await refuseWeak(input.password, input);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const now = ctx.clock.now();
   let user: UserRow;
@@ -130,19 +116,32 @@ export async function register(
  * anywhere, a source with failures of its own gets no more tries, while a source without any
  * still has its password checked. So guessing is slowed per account, but failures from
  * elsewhere never lock the owner out.
+ *
+ * Each attempt takes its place before the password is hashed, in the statement that counts
+ * (issue 43): ten guesses sent at once see each other, so a fresh source of an account under
+ * attack has one password checked, not ten. A right password gives its places back (`passed`);
+ * a wrong one keeps them as its failures (`failed`).
  */
 export async function checkLoginLimits(ctx: AppContext, email: string, ip: string) {
   const limit = ctx.config.authRateLimit;
   const keys = { here: `login:failed:${email}:${ip}`, anywhere: `login:failed:${email}` };
   await ctx.rateLimiter.hit([`login:ip:${ip}`], limit);
-  if (limit <= 0) return { keys, limit, underAttack: false };
-  const [here, anywhere] = await Promise.all([
-    ctx.rateLimiter.count(keys.here),
-    ctx.rateLimiter.count(keys.anywhere),
-  ]);
-  const underAttack = anywhere >= limit;
-  if (here >= limit || (underAttack && here > 0)) throw errors.tooManyRequests();
-  return { keys, limit, underAttack };
+  const anywhere = await ctx.rateLimiter.reserve(keys.anywhere, limit, { refuse: false });
+  const underAttack = limit > 0 && anywhere.before >= limit;
+  let here;
+  try {
+    here = await ctx.rateLimiter.reserve(keys.here, underAttack ? 1 : limit);
+  } catch (error) {
+    await anywhere.release();
+    throw error;
+  }
+  return {
+    underAttack,
+    /** The password was right: the attempt was no guess. */
+    passed: () => Promise.all([here.release(), anywhere.release()]),
+    /** The answer for a wrong password. */
+    failed: () => (underAttack ? errors.tooManyRequests() : errors.wrongCredentials()),
+  };
 }
 
 /**
@@ -160,11 +159,9 @@ export async function login(
   const valid = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password, ctx.config.passwordHashCost);
-  if (!user || !valid) {
-    await ctx.rateLimiter.record([limits.keys.here, limits.keys.anywhere], limits.limit);
-    // An account under attack gives a source one guess, and the same answer for any guess.
-    throw limits.underAttack ? errors.tooManyRequests() : errors.wrongCredentials();
-  }
+  // An account under attack gives a source one guess, and the same answer for any guess.
+  if (!user || !valid) throw limits.failed();
+  await limits.passed();
   // Told only to someone who knows the password: a guesser learns nothing of the account.
   if (user.blockedAt) throw errors.accountBlocked();
   const now = ctx.clock.now();
@@ -214,8 +211,11 @@ export async function updateUser(
   // The same address again changes nothing, as before: it counts as a field sent.
   const newEmail = input.email && input.email !== user.email ? input.email : undefined;
   if (!input.name && !input.email && !input.password) throw errors.nothingToUpdate();
-  refuseCommon(input.password);
   if (newEmail || input.password) await requireRecentAuth(ctx, user, input.currentPassword, ip);
+  await refuseWeak(input.password, {
+    name: input.name || user.name,
+    email: newEmail ?? user.email,
+  });
   if (input.name) changes.name = input.name;
   if (newEmail) {
     // "Already registered" tells whether an address has an account: limited as login is.
@@ -239,12 +239,13 @@ export async function updateUser(
         await endResetLinks(tx, user.id, now);
         // A new password ends every other session: whoever knew the old one is logged out.
         await endSessions(tx, user.id, now, user.sessionId);
+        await mailSecurityChange(ctx, tx, user.id, "password_changed");
       }
       if (newEmail) await requestEmailChange(ctx, tx, updated, newEmail, now);
       return updated;
     });
     if (!row) throw errors.unauthorized();
-    if (newEmail) ctx.mail.nudge();
+    if (newEmail || changes.passwordHash) ctx.mail.nudge();
     return {
       state: "success",
       message: newEmail
@@ -335,14 +336,27 @@ export async function resetPassword(
   input: ResetRequest,
   ip: string,
 ): Promise<SimpleSuccess> {
-  refuseCommon(input.password);
   // Per address too: every attempt costs a password hash, whatever token it guesses.
   await ctx.rateLimiter.hit(
     [`reset:ip:${ip}`, `reset:token:${hashOf(input.token).slice(0, 16)}`],
     ctx.config.authRateLimit,
   );
-  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const now = ctx.clock.now();
+  // The link's reader, so that their own name and address are refused as a password. A dead
+  // link's password is judged all the same: a weak one is named as such before the link is.
+  const [owner] = await ctx.db
+    .select({ name: users.name, email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashOf(input.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    );
+  await refuseWeak(input.password, owner ?? {});
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   const done = await ctx.db.transaction(async (tx) => {
     // Using the token and checking it are one statement, so it works exactly once.
     const [reset] = await tx
@@ -364,10 +378,21 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, emailVerifiedAt: now })
       .where(eq(users.id, reset.userId));
+    // Every way in that could outlive the old password ends with it: sessions and app
+    // passwords, and passkeys, which a stolen session may have added (issue 43). Two-factor
+    // stays: a reset link is no second factor; a recovery code is how it is lifted.
     await endSessions(tx, reset.userId, now);
+    const removed = await tx
+      .delete(passkeys)
+      .where(eq(passkeys.userId, reset.userId))
+      .returning({ id: passkeys.id });
+    await mailSecurityChange(ctx, tx, reset.userId, "password_reset", {
+      passkeysRemoved: removed.length,
+    });
     return true;
   });
   if (!done) throw errors.invalidResetToken();
+  ctx.mail.nudge();
   return {
     state: "success",
     message: "Your password has been changed. Please log in with the new one.",

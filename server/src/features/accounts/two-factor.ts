@@ -4,6 +4,7 @@
 // answers the session.
 import {
   RECOVERY_CODE_COUNT,
+  TWO_FACTOR_ACCOUNT_TRIES,
   TWO_FACTOR_CHALLENGE_MINUTES,
   TWO_FACTOR_CHALLENGE_TRIES,
   type LoginTwoFactorRequest,
@@ -14,11 +15,12 @@ import {
 import { randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import type { Executor } from "../../db/client";
+import type { Executor, Transaction } from "../../db/client";
 import { recoveryCodes, twoFactorChallenges, users } from "../../db/schema";
 import { errors } from "../../errors";
-import { SHOP_NAME } from "../notifications";
+import { enqueueMail, SHOP_NAME } from "../notifications";
 import type { AuthUser } from "./auth";
+import { mailRecipientOf, mailSecurityChange } from "./owner-mail";
 import { requireRecentAuth } from "./reauth";
 import { endPasswordSignIns, startSession, type SignInSource } from "./sessions";
 import { base32Encode, matchTotp, newTotpSecret, otpauthUrl } from "./totp";
@@ -50,11 +52,18 @@ export async function twoFactorStatus(ctx: AppContext, user: AuthUser): Promise<
   };
 }
 
-/** A new secret for the reader's app; two-factor stays off until a code of it is entered. */
+/**
+ * A new secret for the reader's app; two-factor stays off until a code of it is entered. Setting
+ * it up and turning it on take the password outside the re-authentication window (issue 43): a
+ * stolen session must not put the account behind a second factor its owner does not hold.
+ */
 export async function setupTwoFactor(
   ctx: AppContext,
   user: AuthUser,
+  currentPassword: string | undefined,
+  ip: string,
 ): Promise<TwoFactorSetupResponse> {
+  await requireRecentAuth(ctx, user, currentPassword, ip);
   const secret = newTotpSecret();
   const [row] = await ctx.db
     .update(users)
@@ -68,8 +77,10 @@ export async function setupTwoFactor(
 export async function enableTwoFactor(
   ctx: AppContext,
   user: AuthUser,
-  code: string,
+  { code, currentPassword }: { code: string; currentPassword?: string },
+  ip: string,
 ): Promise<TwoFactorEnableResponse> {
+  await requireRecentAuth(ctx, user, currentPassword, ip);
   const [row] = await ctx.db
     .select({ secret: users.totpSecret, pending: users.totpPendingSecret })
     .from(users)
@@ -95,6 +106,7 @@ export async function enableTwoFactor(
     await tx
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ codeHash: recoveryHashOf(c), userId: user.id })));
+    await mailSecurityChange(ctx, tx, user.id, "two_factor_on");
     return true;
   });
   if (!done) throw errors.twoFactorAlreadyOn();
@@ -117,6 +129,7 @@ export async function disableTwoFactor(
     if (!row) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id));
+    await mailSecurityChange(ctx, tx, user.id, "two_factor_off");
     return true;
   });
   if (!off) throw errors.twoFactorOff();
@@ -133,6 +146,45 @@ export async function startChallenge(db: Executor, userId: string, now: Date): P
     expiresAt: new Date(now.getTime() + CHALLENGE_MS),
   });
   return token;
+}
+
+/**
+ * Counts a wrong code against the account, whatever challenge or source it came with (issue 43:
+ * twelve sources had made 108 guesses at one account in nine seconds). The one that reaches
+ * TWO_FACTOR_ACCOUNT_TRIES locks the app's codes and mails the owner; a right code sets the
+ * count back to nothing, a recovery code lifts the lock.
+ */
+async function countWrongCode(
+  ctx: AppContext,
+  tx: Transaction,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(users)
+    .set({ totpFailures: sql`${users.totpFailures} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ failures: users.totpFailures, lockedAt: users.totpLockedAt });
+  if (!row || row.lockedAt || row.failures < TWO_FACTOR_ACCOUNT_TRIES) return false;
+  await tx.update(users).set({ totpLockedAt: now }).where(eq(users.id, userId));
+  const owner = await mailRecipientOf(tx, userId);
+  if (!owner) return false;
+  await enqueueMail(
+    tx,
+    {
+      type: "two_factor_locked",
+      to: owner.email,
+      data: {
+        name: owner.name,
+        failures: row.failures,
+        at: now,
+        settingsUrl: `${ctx.config.publicUrl}/user/settings`,
+      },
+    },
+    ctx.mail.format,
+    now,
+  );
+  return true;
 }
 
 /**
@@ -170,11 +222,14 @@ export async function loginWithCode(
         secret: users.totpSecret,
         lastStep: users.totpLastStep,
         blockedAt: users.blockedAt,
+        lockedAt: users.totpLockedAt,
       })
       .from(users)
       .where(eq(users.id, userId));
     if (!user?.secret) return "expired" as const;
     if (user.blockedAt) return "blocked" as const;
+    // Codes are locked: only a recovery code (after the right password) signs in, and lifts it.
+    if (code && user.lockedAt) return "locked" as const;
     let accepted = false;
     if (code) {
       const step = /^[0-9]{6}$/.test(code)
@@ -205,7 +260,10 @@ export async function loginWithCode(
         .returning({ codeHash: recoveryCodes.codeHash });
       accepted = Boolean(used);
     }
-    if (!accepted) return "wrong" as const;
+    if (!accepted)
+      return (await countWrongCode(ctx, tx, userId, now))
+        ? ("wrong, owner told" as const)
+        : ("wrong" as const);
     const [ended] = await tx
       .update(twoFactorChallenges)
       .set({ usedAt: now })
@@ -214,10 +272,13 @@ export async function loginWithCode(
       )
       .returning({ userId: twoFactorChallenges.userId });
     if (!ended) return "expired" as const;
+    await tx.update(users).set({ totpFailures: 0, totpLockedAt: null }).where(eq(users.id, userId));
     return startSession(ctx, tx, userId, now, source);
   });
   if (result === "expired") throw errors.challengeExpired();
   if (result === "blocked") throw errors.accountBlocked();
-  if (result === "wrong") throw errors.wrongCode(401);
+  if (result === "locked") throw errors.twoFactorLocked();
+  if (result === "wrong, owner told") ctx.mail.nudge();
+  if (result === "wrong" || result === "wrong, owner told") throw errors.wrongCode(401);
   return { ...result, userId };
 }

@@ -1,10 +1,10 @@
 // Notifications' public face (decision 016). It owns `outbox` and imports no other feature:
 // the mails it cannot write from its own records are passed in (MailWriters).
 export { MailDelivery, type MailDeliveryOptions } from "./delivery";
-export { enqueueMail, type OutgoingMail } from "./outbox";
+export { enqueueMail, withoutSecrets, type OutgoingMail } from "./outbox";
 export { retryMail } from "./retry";
 export { type LoanMailType, type MailCaller, type MailWriters } from "./service";
-export { formatLongDate, SHOP_NAME, type MailBook } from "./templates";
+export { formatLongDate, SHOP_NAME, type MailBook, type SecurityChange } from "./templates";
 export { fileTransport, smtpTransport, type MailTransport } from "./transport";
 export { exportMailsTo } from "./export";
 export { outboxBacklog, type OutboxBacklog } from "./backlog";

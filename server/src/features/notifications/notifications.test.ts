@@ -364,6 +364,19 @@ describe("mail templates", () => {
       undoUrl: "http://shop.test/undo-email?token=u",
       expiresAt: due,
     },
+    security_change: {
+      name: "Ann",
+      change: "password_reset",
+      passkeysRemoved: 2,
+      at: due,
+      settingsUrl: "http://shop.test/user/settings",
+    },
+    two_factor_locked: {
+      name: "Ann",
+      failures: 10,
+      at: due,
+      settingsUrl: "http://shop.test/user/settings",
+    },
   };
   const allTypes = Object.keys(samples) as ShopMailType[];
 
@@ -379,6 +392,8 @@ describe("mail templates", () => {
         "new_sign_in",
         "email_change_confirm",
         "email_changed",
+        "security_change",
+        "two_factor_locked",
       ].sort(),
     );
   });

@@ -82,7 +82,29 @@ export interface MailData {
   };
   /** to the old address, once the change is made: the link that undoes it */
   email_changed: { name: string | null; newEmail: string; undoUrl: string; expiresAt: Date };
+  /** a way into the account was added, changed or removed (issue 43): the owner hears of it */
+  security_change: {
+    name: string | null;
+    change: SecurityChange;
+    /** the passkey's or app password's name */
+    label?: string;
+    /** a reset also removed this many passkeys */
+    passkeysRemoved?: number;
+    at: Date;
+    settingsUrl: string;
+  };
+  /** too many wrong two-factor codes: the app's codes are locked until a recovery code is used */
+  two_factor_locked: { name: string | null; failures: number; at: Date; settingsUrl: string };
 }
+
+export type SecurityChange =
+  | "password_changed"
+  | "password_reset"
+  | "passkey_added"
+  | "passkey_removed"
+  | "two_factor_on"
+  | "two_factor_off"
+  | "app_password_added";
 
 /**
  * Every mail the shop writes. The first six are spec.md's, the ones a client may ask for
@@ -160,6 +182,66 @@ ${htmlBlocks}
 <p style="font-size:12px;color:#6b5d50;margin-top:16px">${SHOP_NAME}, the e-book lending library</p>
 </div></body></html>`;
   return { subject, text, html };
+}
+
+/** What a security mail says happened, by change. */
+function securityChangeWords(
+  d: MailData["security_change"],
+  when: string,
+): { subject: string; said: string[] } {
+  const label = d.label ? ` named “${d.label}”` : "";
+  switch (d.change) {
+    case "password_changed":
+      return {
+        subject: `Your ${SHOP_NAME} password was changed`,
+        said: [`Your password was changed on ${when}. Your other sessions were signed out.`],
+      };
+    case "password_reset":
+      return {
+        subject: `Your ${SHOP_NAME} password was changed`,
+        said: [
+          `Your password was changed with a reset link on ${when}. Every session and app password was signed out.`,
+          ...(d.passkeysRemoved
+            ? [
+                `${d.passkeysRemoved === 1 ? "The passkey" : `The ${d.passkeysRemoved} passkeys`} on your account ${d.passkeysRemoved === 1 ? "was" : "were"} removed: add ${d.passkeysRemoved === 1 ? "it" : "them"} again in Settings.`,
+              ]
+            : []),
+        ],
+      };
+    case "passkey_added":
+      return {
+        subject: `A passkey was added to your ${SHOP_NAME} account`,
+        said: [
+          `A passkey${label} was added to your account on ${when}. It signs you in without your password.`,
+        ],
+      };
+    case "passkey_removed":
+      return {
+        subject: `A passkey was removed from your ${SHOP_NAME} account`,
+        said: [`A passkey${label} was removed from your account on ${when}.`],
+      };
+    case "two_factor_on":
+      return {
+        subject: `Two-factor sign-in is on for your ${SHOP_NAME} account`,
+        said: [
+          `Two-factor sign-in was turned on for your account on ${when}. Signing in now needs a code from an authenticator app.`,
+        ],
+      };
+    case "two_factor_off":
+      return {
+        subject: `Two-factor sign-in was turned off for your ${SHOP_NAME} account`,
+        said: [
+          `Two-factor sign-in was turned off for your account on ${when}. Your password alone signs you in again.`,
+        ],
+      };
+    case "app_password_added":
+      return {
+        subject: `An app password was made for your ${SHOP_NAME} account`,
+        said: [
+          `An app password${label} was made for your account on ${when}. It signs an e-reader app in to the catalogue.`,
+        ],
+      };
+  }
 }
 
 const bookLine = (book: MailBook) => `${book.title} by ${book.author}`;
@@ -396,6 +478,32 @@ export function renderMail<T extends ShopMailType>(
           text: `If you did not make this change, put your address back with the link below, until ${dateTime(d.expiresAt)}. Every session will be signed out.`,
         },
         { kind: "button", label: "Undo the change", url: d.undoUrl },
+      ]);
+    }
+    case "security_change": {
+      const d = data as MailData["security_change"];
+      const { subject, said } = securityChangeWords(d, dateTime(d.at));
+      return compose(subject, d.name, [
+        ...said.map((text) => ({ kind: "p" as const, text })),
+        {
+          kind: "p",
+          text: "If it was you, there is nothing to do. If not, reset your password now, then sign every other session out in Settings.",
+        },
+        { kind: "button", label: "Open Settings", url: d.settingsUrl },
+      ]);
+    }
+    case "two_factor_locked": {
+      const d = data as MailData["two_factor_locked"];
+      return compose(`Wrong sign-in codes on your ${SHOP_NAME} account`, d.name, [
+        {
+          kind: "p",
+          text: `By ${dateTime(d.at)}, ${d.failures} wrong codes had been entered at the second step of signing in to your account. Only someone who knows your password gets that far.`,
+        },
+        {
+          kind: "p",
+          text: "Codes from your authenticator app no longer sign you in until you sign in once with your password and one of your recovery codes. Please change your password.",
+        },
+        { kind: "button", label: "Open Settings", url: d.settingsUrl },
       ]);
     }
   }

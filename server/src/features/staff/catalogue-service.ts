@@ -29,12 +29,7 @@ import {
   type BookFields,
 } from "../catalogue";
 import { cancelHoldsOfBook } from "../holds";
-import {
-  buildPublicationFile,
-  EpubRejected,
-  readEpubMetadata,
-  type EpubMetadata,
-} from "../reading";
+import { checkEpub, EpubRejected, type CheckedEpub } from "../reading";
 import { staffChange, type Actor } from "./audit";
 
 // The staff catalogue (design.md §7.1): each change is the catalogue's own function, run in a
@@ -51,15 +46,12 @@ const imageTypes: Record<string, string> = {
 
 /**
  * The EPUB checked whole, its metadata read and its publication built (so a book the reader
- * could not open is refused before anything is stored); a refusal is a 4xx a librarian
- * understands.
+ * could not open is refused before anything is stored), in a worker thread with a memory cap
+ * and a time limit, so no file can hold the server; a refusal is a 4xx a librarian understands.
  */
-async function checkedEpub(
-  bytes: Uint8Array,
-): Promise<{ meta: EpubMetadata; publication: Uint8Array }> {
+async function checkedEpub(bytes: Uint8Array): Promise<CheckedEpub> {
   try {
-    const meta = await readEpubMetadata(bytes);
-    return { meta, publication: buildPublicationFile(bytes) };
+    return await checkEpub(bytes);
   } catch (error) {
     if (error instanceof EpubRejected) throw errors.epubRejected(error.kind, error.message);
     throw error;

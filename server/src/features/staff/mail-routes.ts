@@ -36,13 +36,14 @@ export const mailStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     {
       schema: {
         ...staffDoc("librarian"),
-        summary: "One mail with its text and HTML bodies",
+        summary:
+          "One mail with its text and HTML bodies, its links' secrets hidden; each read is audited",
         querystring: mailIdQuerySchema,
         response: { 200: adminMailDetailSchema, ...staffFailures },
       },
     },
     async (request) => {
-      return getMail(ctx, request.query.mailId);
+      return getMail(ctx, staffOf(request), request.query.mailId);
     },
   );
 

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { outbox, type OutboxRow } from "../../db/schema";
 import { errors } from "../../errors";
-import { retryMail } from "../notifications";
+import { retryMail, withoutSecrets } from "../notifications";
 import { staffChange, type Actor } from "./audit";
 import { STAFF_PAGE_SIZE } from "./loans-list";
 
@@ -87,13 +87,35 @@ export async function listMail(
   };
 }
 
-export async function getMail(ctx: AppContext, mailId: number): Promise<AdminMailDetail> {
-  const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.id, mailId));
-  if (!mail) throw errors.mailNotFound();
-  return {
-    state: "success",
-    mail: { ...presentMail(mail), textBody: mail.textBody, htmlBody: mail.htmlBody },
-  };
+/**
+ * One mail with its bodies, its links' secrets hidden (withoutSecrets): what staff read of a
+ * reader's mail is audited, as their changes are.
+ */
+export async function getMail(
+  ctx: AppContext,
+  actor: Actor,
+  mailId: number,
+): Promise<AdminMailDetail> {
+  return staffChange(ctx, actor, async (tx) => {
+    const [mail] = await tx.select().from(outbox).where(eq(outbox.id, mailId));
+    if (!mail) throw errors.mailNotFound();
+    return {
+      result: {
+        state: "success",
+        mail: {
+          ...presentMail(mail),
+          textBody: withoutSecrets(mail.textBody),
+          htmlBody: withoutSecrets(mail.htmlBody),
+        },
+      },
+      audit: {
+        action: "mail.read",
+        targetType: "mail",
+        targetId: mailId,
+        after: { to: mail.toAddress, type: mail.type },
+      },
+    };
+  });
 }
 
 /** Makes an unsent mail due now, and wakes the worker once that has committed. */

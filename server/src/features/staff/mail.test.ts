@@ -113,6 +113,38 @@ describe("GET /api/admin/mail", () => {
     expect(missing.body.code).toBe("MAIL_NOT_FOUND");
   });
 
+  it("never shows a live link's secret, and records who read which mail", async () => {
+    const reader = await createUser(t.app, t.database.db);
+    await http.post("/api/auth/forget", { email: reader.email });
+    const stored = (await lastMailTo(t.database.db, reader.email))!;
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(stored.textBody)![1]!;
+    const [listed] = (await mailsTo(reader)).mails;
+    expect(listed?.type).toBe("password_reset");
+
+    const detail = await http.get<AdminMailDetail>(
+      `/api/admin/mail/get?mailId=${listed!.mailId}`,
+      librarian.token,
+    );
+    expect(detail.status).toBe(200);
+    const { textBody, htmlBody } = detail.body.mail;
+    for (const body of [textBody, htmlBody]) {
+      expect(body).not.toContain(token);
+      expect(body).toContain("/reset-password?token=[hidden]");
+    }
+    expect(textBody).toContain("Choose a new password");
+    // The mail itself still goes out with its link.
+    await t.mailDelivery.deliverDue();
+    expect(sent.find((m) => m.to === reader.email && m.text.includes(token))).toBeDefined();
+
+    const audit = await http.get<AuditList>("/api/admin/audit?action=mail.read", admin.token);
+    expect(audit.body.entries.find((e) => e.targetId === listed!.mailId)).toMatchObject({
+      action: "mail.read",
+      actorEmail: librarian.email,
+      targetType: "mail",
+      after: { to: reader.email, type: "password_reset" },
+    });
+  });
+
   it("is for staff only", async () => {
     const reader = await createUser(t.app, t.database.db);
     expect((await http.get("/api/admin/mail")).status).toBe(401);

@@ -4,8 +4,9 @@ import { securityTexts } from "./messages";
 
 /**
  * Whether the server wants the current password before it goes on (design.md §7.4: changing
- * email or password, turning two-factor off, removing a passkey, deleting the account, unless
- * the reader signed in within the last 10 minutes), or was given a wrong one.
+ * email or password, turning two-factor on or off, adding or removing a passkey, creating an app
+ * password, deleting the account, unless the reader signed in within the last 10 minutes), or
+ * was given a wrong one.
  */
 export function asksForCurrentPassword(error: unknown): boolean {
   return (

@@ -53,12 +53,18 @@ export async function fetchTwoFactorStatus(signal?: AbortSignal): Promise<TwoFac
   return status;
 }
 
-export function startTwoFactorSetup(): Promise<TwoFactorSetupResponse> {
-  return apiPost<TwoFactorSetupResponse>("/api/users/2fa/setup");
+export function startTwoFactorSetup(currentPassword?: string): Promise<TwoFactorSetupResponse> {
+  return apiPost<TwoFactorSetupResponse>("/api/users/2fa/setup", withPassword({}, currentPassword));
 }
 
-export function enableTwoFactor(code: string): Promise<TwoFactorEnableResponse> {
-  return apiPost<TwoFactorEnableResponse>("/api/users/2fa/enable", { code });
+export function enableTwoFactor(
+  code: string,
+  currentPassword?: string,
+): Promise<TwoFactorEnableResponse> {
+  return apiPost<TwoFactorEnableResponse>(
+    "/api/users/2fa/enable",
+    withPassword({ code }, currentPassword),
+  );
 }
 
 export function disableTwoFactor(currentPassword?: string): Promise<SimpleSuccess> {
@@ -67,15 +73,24 @@ export function disableTwoFactor(currentPassword?: string): Promise<SimpleSucces
 
 // --- Passkeys -------------------------------------------------------------------------------
 
-export function passkeyRegistrationOptions(): Promise<PasskeyOptionsResponse> {
-  return apiPost<PasskeyOptionsResponse>("/api/users/passkeys/register/options");
+export function passkeyRegistrationOptions(
+  currentPassword?: string,
+): Promise<PasskeyOptionsResponse> {
+  return apiPost<PasskeyOptionsResponse>(
+    "/api/users/passkeys/register/options",
+    withPassword({}, currentPassword),
+  );
 }
 
-export function registerPasskey(response: unknown, name: string | undefined) {
-  return apiPost<{ state: "success"; passkey: Passkey }>("/api/users/passkeys/register/verify", {
-    response,
-    ...(name ? { name } : {}),
-  });
+export function registerPasskey(
+  response: unknown,
+  name: string | undefined,
+  currentPassword?: string,
+) {
+  return apiPost<{ state: "success"; passkey: Passkey }>(
+    "/api/users/passkeys/register/verify",
+    withPassword({ response, ...(name ? { name } : {}) }, currentPassword),
+  );
 }
 
 export function passkeySignInOptions(): Promise<PasskeyOptionsResponse> {
@@ -125,8 +140,14 @@ export async function fetchAppPasswords(signal?: AbortSignal): Promise<AppPasswo
 }
 
 /** The answer carries the password itself, the only time it is ever sent. */
-export function createAppPassword(name: string): Promise<AppPasswordCreated> {
-  return apiPost<AppPasswordCreated>("/api/users/app-passwords", { name });
+export function createAppPassword(
+  name: string,
+  currentPassword?: string,
+): Promise<AppPasswordCreated> {
+  return apiPost<AppPasswordCreated>(
+    "/api/users/app-passwords",
+    withPassword({ name }, currentPassword),
+  );
 }
 
 export function revokeAppPassword(id: string): Promise<{ state: "success" }> {

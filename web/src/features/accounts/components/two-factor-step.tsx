@@ -80,6 +80,14 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
         onRestart(serverMessage(error) ?? securityTexts.challengeExpired);
         return;
       }
+      if (error instanceof ApiError && error.code === "TWO_FACTOR_LOCKED") {
+        // Too many wrong codes on the account: only a recovery code signs in now.
+        switched.current = true;
+        setMode("recovery");
+        setValue("");
+        form.report({ message: failure(error), fields: ["recovery"] });
+        return;
+      }
       // A wrong code may be tried again (up to the challenge's limit) with the same challenge.
       setValue("");
       form.report({ message: failure(error), fields: [mode] });

@@ -38,13 +38,16 @@ export function useTwoFactorStatus() {
 }
 
 export function useStartTwoFactorSetup() {
-  return useMutation({ mutationFn: startTwoFactorSetup });
+  return useMutation({
+    mutationFn: (currentPassword?: string) => startTwoFactorSetup(currentPassword),
+  });
 }
 
 export function useEnableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => enableTwoFactor(code),
+    mutationFn: (input: { code: string; currentPassword?: string }) =>
+      enableTwoFactor(input.code, input.currentPassword),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor() });
     },
@@ -68,14 +71,17 @@ export function usePasskeys() {
   });
 }
 
-/** The server's options, the device's new passkey, the server's check: one step for the screen. */
+/**
+ * The server's options, the device's new passkey, the server's check: one step for the screen.
+ * The current password, when asked for, goes with both calls: each is checked on its own.
+ */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string | undefined) => {
-      const { options } = await passkeyRegistrationOptions();
+    mutationFn: async (input: { name?: string; currentPassword?: string }) => {
+      const { options } = await passkeyRegistrationOptions(input.currentPassword);
       const response = await createPasskey(options);
-      return registerPasskey(response, name);
+      return registerPasskey(response, input.name, input.currentPassword);
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: securityKeys.passkeys() });
@@ -138,7 +144,8 @@ export function useAppPasswords() {
 export function useCreateAppPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => createAppPassword(name),
+    mutationFn: (input: { name: string; currentPassword?: string }) =>
+      createAppPassword(input.name, input.currentPassword),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: securityKeys.appPasswords() });
     },

@@ -109,6 +109,33 @@ describe("LoginPage with two-factor sign-in", () => {
     });
   });
 
+  it("turns to the recovery code when the account's app codes are locked", async () => {
+    const fetchMock = fakeApi({
+      "/api/auth/login": jsonResponse(CHALLENGE),
+      "/api/users/login/2fa": jsonResponse(
+        {
+          state: "error",
+          code: "TWO_FACTOR_LOCKED",
+          message:
+            "Too many wrong codes have been entered for this account. Please use one of your recovery codes.",
+          field: "recoveryCode",
+        },
+        403,
+      ),
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<LoginPage />, { route: "/login" });
+    const user = await logIn();
+    await user.type(await screen.findByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Too many wrong codes have been entered for this account. Please use one of your recovery codes.",
+    );
+    expect(screen.getByLabelText("Recovery code")).toHaveFocus();
+    expect(screen.queryByLabelText("Authentication code")).toBeNull();
+  });
+
   it("takes a recovery code in place of the app's code", async () => {
     const fetchMock = fakeApi({
       "/api/auth/login": jsonResponse(CHALLENGE),

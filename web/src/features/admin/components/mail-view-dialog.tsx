@@ -65,6 +65,10 @@ function MailBody({ mail }: { mail: AdminMailDetail["mail"] }) {
           <dd>{mail.sentAt ? formatLongDateTime(mail.sentAt) : "Not yet"}</dd>
         </div>
       </dl>
+      <p className="mail-view__note">
+        The secret part of each link (a password reset, an email change) is shown as [hidden]: only
+        the reader&rsquo;s own copy opens it. Reading this mail is recorded in the audit log.
+      </p>
       <h3 className="mail-view__heading">HTML</h3>
       <iframe
         className="mail-view__html"

@@ -71,6 +71,9 @@ describe("the console's outbox", () => {
     expect(frame).toHaveAttribute("srcdoc", HTML_BODY);
     expect(within(dialog).getByText("Moby-Dick is due tomorrow.")).toBeInTheDocument();
     expect(within(dialog).getByText("grace@example.com")).toBeInTheDocument();
+    expect(within(dialog).getByText(/shown as \[hidden\]/)).toHaveTextContent(
+      "Reading this mail is recorded in the audit log.",
+    );
     expect(callsTo(fetchMock, "/api/admin/mail/get")[0]?.url.searchParams.get("mailId")).toBe(
       "501",
     );

@@ -137,6 +137,92 @@ describe("AppPasswordsSection", () => {
     expect(screen.getByLabelText("App password name")).toHaveValue("");
   });
 
+  it("creates one with the current password when the server asks, saying when it is wrong", async () => {
+    const user = userEvent.setup();
+    let appPasswords: AppPassword[] = [];
+    let calls = 0;
+    const fetchMock = appPasswordsApi(
+      () => listAnswer(appPasswords),
+      () => {
+        calls += 1;
+        if (calls === 1) {
+          return jsonResponse(
+            {
+              state: "error",
+              code: "REAUTH_REQUIRED",
+              message: "Please enter your current password to continue.",
+              field: "currentPassword",
+            },
+            403,
+          );
+        }
+        if (calls === 2) {
+          return jsonResponse(
+            {
+              state: "error",
+              code: "WRONG_PASSWORD",
+              message: "That is not your current password.",
+              field: "currentPassword",
+            },
+            403,
+          );
+        }
+        const created = { ...KOBO, lastUsedAt: null };
+        appPasswords = [created];
+        return jsonResponse({ state: "success", appPassword: created, password: NEW_PASSWORD });
+      },
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<AppPasswordsSection />, { session: { isLoggedIn: true } });
+    await screen.findByText("You have no app passwords yet.");
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("App password name"), "KOReader on my Kobo");
+    await user.click(screen.getByRole("button", { name: "Create app password" }));
+
+    const field = await screen.findByLabelText("Current password");
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Please enter your current password to continue.",
+    );
+    expect(field).toHaveAccessibleDescription("Please enter your current password to continue.");
+    expect(screen.getByLabelText("App password name")).toHaveValue("KOReader on my Kobo");
+
+    // Blank, it is asked for again without a call.
+    await user.click(screen.getByRole("button", { name: "Create app password" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("Please enter your current password."),
+    );
+    expect(field).toHaveFocus();
+    expect(postsOf(fetchMock)).toHaveLength(1);
+
+    await user.type(field, "engine41");
+    await user.click(screen.getByRole("button", { name: "Create app password" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("That is not your current password."),
+    );
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue("");
+
+    await user.type(field, "engine42{Enter}");
+    expect(
+      await screen.findByRole("heading", {
+        level: 4,
+        name: "Your app password for “KOReader on my Kobo”",
+      }),
+    ).toHaveFocus();
+    expect(screen.getByText(NEW_PASSWORD)).toBeVisible();
+    expect(postsOf(fetchMock)).toEqual([
+      { name: "KOReader on my Kobo" },
+      { name: "KOReader on my Kobo", currentPassword: "engine41" },
+      { name: "KOReader on my Kobo", currentPassword: "engine42" },
+    ]);
+
+    // The next one starts without the field.
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+  });
+
   it("asks for a name before sending anything", async () => {
     const user = userEvent.setup();
     const fetchMock = appPasswordsApi(

@@ -15,6 +15,8 @@ import {
   useRevokeAppPassword,
 } from "../../hooks/security-queries";
 import { securityTexts } from "../../messages";
+import { useCurrentPassword } from "../../reauth";
+import { CurrentPasswordField } from "../current-password-field";
 import { failureNotice, NoticeMessage, type Notice } from "./section-notice";
 
 /** The server's limit on an app password's name (contract security.ts). */
@@ -161,6 +163,7 @@ function RevokeAppPasswordDialog({
 /** The form, or, once a password is made, that password until the reader has taken it. */
 function CreateAppPassword({ onStart }: { onStart: () => void }) {
   const create = useCreateAppPassword();
+  const password = useCurrentPassword();
   const nameInput = useRef<HTMLInputElement>(null);
   const problemId = useId();
   const [name, setName] = useState("");
@@ -185,19 +188,25 @@ function CreateAppPassword({ onStart }: { onStart: () => void }) {
       return;
     }
     setProblem(null);
-    create.mutate(trimmed, {
-      onSuccess: (answer) => {
-        setName("");
-        setCreated(answer);
+    if (!password.checkFilled()) return;
+    create.mutate(
+      { name: trimmed, currentPassword: password.currentPassword },
+      {
+        onSuccess: (answer) => {
+          password.reset();
+          setName("");
+          setCreated(answer);
+        },
+        onError: (error) => {
+          if (password.handleFailure(error)) return;
+          if (error instanceof ApiError && error.code === "VALIDATION") {
+            refuseName(serverMessage(error) ?? securityTexts.appPasswordName);
+            return;
+          }
+          setNotice(failureNotice(error, securityTexts.appPasswordCreateFailed));
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === "VALIDATION") {
-          refuseName(serverMessage(error) ?? securityTexts.appPasswordName);
-          return;
-        }
-        setNotice(failureNotice(error, securityTexts.appPasswordCreateFailed));
-      },
-    });
+    );
   }
 
   if (created) {
@@ -230,6 +239,7 @@ function CreateAppPassword({ onStart }: { onStart: () => void }) {
           {problem}
         </FormMessage>
       )}
+      <CurrentPasswordField state={password} />
       <div className="security-actions">
         <Button type="submit" variant="secondary" aria-disabled={pending ? true : undefined}>
           {pending ? "Creating…" : "Create app password"}

@@ -35,6 +35,7 @@ type Registration = Awaited<ReturnType<typeof startRegistration>>;
 describe("PasskeysSection", () => {
   beforeEach(() => {
     vi.stubGlobal("PublicKeyCredential", function PublicKeyCredential() {});
+    vi.mocked(startRegistration).mockClear();
   });
 
   it("lists the passkeys with when each was added and last used", async () => {
@@ -91,6 +92,65 @@ describe("PasskeysSection", () => {
       "Work laptop",
     );
     expect(screen.getByLabelText("Passkey name (optional)")).toHaveValue("");
+  });
+
+  it("adds a passkey with the current password when the server asks, sending it with both steps", async () => {
+    const user = userEvent.setup();
+    const credential = { id: "new", rawId: "new", type: "public-key", response: {} };
+    vi.mocked(startRegistration).mockResolvedValue(credential as unknown as Registration);
+    let passkeys: Passkey[] = [];
+    let optionCalls = 0;
+    const fetchMock = fakeApi({
+      "/api/users/passkeys": () => jsonResponse({ state: "success", passkeys }),
+      "/api/users/passkeys/register/options": () =>
+        ++optionCalls === 1
+          ? jsonResponse(
+              {
+                state: "error",
+                code: "REAUTH_REQUIRED",
+                message: "Please enter your current password to continue.",
+                field: "currentPassword",
+              },
+              403,
+            )
+          : jsonResponse({ state: "success", options: { challenge: "xyz" } }),
+      "/api/users/passkeys/register/verify": () => {
+        passkeys = [LAPTOP];
+        return jsonResponse({ state: "success", passkey: LAPTOP });
+      },
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<PasskeysSection />, { session: { isLoggedIn: true } });
+    expect(await screen.findByText("You have no passkeys yet.")).toBeVisible();
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Passkey name (optional)"), "Work laptop");
+    await user.click(screen.getByRole("button", { name: "Add a passkey" }));
+
+    const field = await screen.findByLabelText("Current password");
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Please enter your current password to continue.",
+    );
+    expect(field).toHaveAccessibleDescription("Please enter your current password to continue.");
+    expect(startRegistration).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, "/api/users/passkeys/register/verify")).toHaveLength(0);
+
+    await user.type(field, "engine42");
+    await user.click(screen.getByRole("button", { name: "Add a passkey" }));
+
+    expect(await screen.findByText("Passkey added. You can now sign in with it.")).toBeVisible();
+    expect(startRegistration).toHaveBeenCalledTimes(1);
+    expect(
+      callsTo(fetchMock, "/api/users/passkeys/register/options").map(([, init]) => sentBody(init)),
+    ).toEqual([{}, { currentPassword: "engine42" }]);
+    expect(
+      callsTo(fetchMock, "/api/users/passkeys/register/verify").map(([, init]) => sentBody(init)),
+    ).toEqual([{ response: credential, name: "Work laptop", currentPassword: "engine42" }]);
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Your passkeys" })).toHaveTextContent(
+      "Work laptop",
+    );
   });
 
   it("says calmly that the device's prompt was closed", async () => {

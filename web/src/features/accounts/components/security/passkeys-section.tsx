@@ -131,20 +131,24 @@ function PasskeyItem({ passkey, password, pending, onRemove }: PasskeyItemProps)
 
 function AddPasskeyForm() {
   const add = useAddPasskey();
+  const password = useCurrentPassword();
   const [name, setName] = useState("");
   const [notice, setNotice] = useState<Notice | null>(null);
   const pending = add.isPending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || !password.checkFilled()) return;
     setNotice(null);
-    add.mutate(name.trim() || undefined, {
+    const input = { name: name.trim() || undefined, currentPassword: password.currentPassword };
+    add.mutate(input, {
       onSuccess: () => {
+        password.reset();
         setName("");
         setNotice({ tone: "success", text: securityTexts.passkeyAdded });
       },
       onError: (error) => {
+        if (password.handleFailure(error)) return;
         if (isPasskeyCancel(error)) {
           setNotice({ tone: "info", text: securityTexts.passkeyAddCancelled });
         } else if (isPasskeyAlreadyAdded(error)) {
@@ -167,6 +171,7 @@ function AddPasskeyForm() {
         value={name}
         onChange={(event) => setName(event.target.value)}
       />
+      <CurrentPasswordField state={password} />
       <div className="security-actions">
         <Button type="submit" variant="secondary" aria-disabled={pending ? true : undefined}>
           {pending ? "Waiting for your device…" : "Add a passkey"}

@@ -14,6 +14,31 @@ function callsTo(fetchMock: ReturnType<typeof fakeApi>, path: string) {
   return fetchMock.mock.calls.filter(([input]) => requestUrl(input).pathname === path);
 }
 
+const REAUTH_REQUIRED = jsonResponse(
+  {
+    state: "error",
+    code: "REAUTH_REQUIRED",
+    message: "Please enter your current password to continue.",
+    field: "currentPassword",
+  },
+  403,
+);
+const WRONG_PASSWORD = jsonResponse(
+  {
+    state: "error",
+    code: "WRONG_PASSWORD",
+    message: "That is not your current password.",
+    field: "currentPassword",
+  },
+  403,
+);
+
+/** Answers each call with the next of `answers`, the last one for good. */
+function inTurn(...answers: Response[]) {
+  let calls = 0;
+  return () => answers[Math.min(calls++, answers.length - 1)]!.clone();
+}
+
 describe("TwoFactorSection", () => {
   it("sets up two-factor sign-in: QR code, key, a first code, then the recovery codes once", async () => {
     const user = userEvent.setup();
@@ -135,6 +160,128 @@ describe("TwoFactorSection", () => {
     );
     expect(screen.getByLabelText("Authentication code")).toHaveFocus();
     expect(screen.getByLabelText("Secret key")).toBeVisible();
+  });
+
+  it("sets up two-factor with the current password when the server asks, sending it with the first code too", async () => {
+    const user = userEvent.setup();
+    const fetchMock = fakeApi({
+      "/api/users/2fa": jsonResponse({ state: "success", enabled: false, recoveryCodesLeft: 0 }),
+      "/api/users/2fa/setup": inTurn(
+        REAUTH_REQUIRED,
+        WRONG_PASSWORD,
+        jsonResponse({ state: "success", secret: SECRET, otpauthUrl: OTPAUTH }),
+      ),
+      "/api/users/2fa/enable": jsonResponse({ state: "success", recoveryCodes: CODES }),
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+
+    expect(await screen.findByText("Off.", { exact: false })).toBeVisible();
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Turn on two-factor sign-in" }));
+
+    const field = await screen.findByLabelText("Current password");
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Please enter your current password to continue.",
+    );
+    expect(field).toHaveAccessibleDescription("Please enter your current password to continue.");
+    expect(
+      screen.queryByRole("heading", { name: "Set up your authenticator app" }),
+    ).not.toBeInTheDocument();
+
+    // A wrong one is said at the field, which takes focus again, emptied.
+    await user.type(field, "engine41");
+    await user.click(screen.getByRole("button", { name: "Turn on two-factor sign-in" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("That is not your current password."),
+    );
+    expect(field).toHaveValue("");
+    expect(field).toHaveFocus();
+
+    await user.type(field, "engine42{Enter}");
+    expect(
+      await screen.findByRole("heading", { name: "Set up your authenticator app" }),
+    ).toHaveFocus();
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/users/2fa/setup").map(([, init]) => sentBody(init))).toEqual([
+      {},
+      { currentPassword: "engine41" },
+      { currentPassword: "engine42" },
+    ]);
+
+    await user.type(screen.getByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
+    expect(await screen.findByRole("heading", { name: "Save your recovery codes" })).toHaveFocus();
+    expect(callsTo(fetchMock, "/api/users/2fa/enable").map(([, init]) => sentBody(init))).toEqual([
+      { code: "123456", currentPassword: "engine42" },
+    ]);
+  });
+
+  it("asks for the current password at the first code when the session has grown old meanwhile", async () => {
+    const user = userEvent.setup();
+    const fetchMock = fakeApi({
+      "/api/users/2fa": jsonResponse({ state: "success", enabled: false, recoveryCodesLeft: 0 }),
+      "/api/users/2fa/setup": jsonResponse({
+        state: "success",
+        secret: SECRET,
+        otpauthUrl: OTPAUTH,
+      }),
+      "/api/users/2fa/enable": inTurn(
+        REAUTH_REQUIRED,
+        jsonResponse({ state: "success", recoveryCodes: CODES }),
+      ),
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+    await user.click(await screen.findByRole("button", { name: "Turn on two-factor sign-in" }));
+    await user.type(await screen.findByLabelText("Authentication code"), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
+
+    const field = await screen.findByLabelText("Current password");
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Please enter your current password to continue.",
+    );
+    // The code stays, for the same button to send again with the password.
+    expect(screen.getByLabelText("Authentication code")).toHaveValue("123456");
+    await user.type(field, "engine42");
+    await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
+
+    expect(await screen.findByRole("heading", { name: "Save your recovery codes" })).toHaveFocus();
+    expect(callsTo(fetchMock, "/api/users/2fa/setup").map(([, init]) => sentBody(init))).toEqual([
+      {},
+    ]);
+    expect(callsTo(fetchMock, "/api/users/2fa/enable").map(([, init]) => sentBody(init))).toEqual([
+      { code: "123456" },
+      { code: "123456", currentPassword: "engine42" },
+    ]);
+  });
+
+  it("forgets the current password when the setup is cancelled", async () => {
+    const user = userEvent.setup();
+    const fetchMock = fakeApi({
+      "/api/users/2fa": jsonResponse({ state: "success", enabled: false, recoveryCodesLeft: 0 }),
+      "/api/users/2fa/setup": inTurn(
+        REAUTH_REQUIRED,
+        jsonResponse({ state: "success", secret: SECRET, otpauthUrl: OTPAUTH }),
+      ),
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    renderWithProviders(<TwoFactorSection />, { session: { isLoggedIn: true } });
+    await user.click(await screen.findByRole("button", { name: "Turn on two-factor sign-in" }));
+    await user.type(await screen.findByLabelText("Current password"), "engine42{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+
+    expect(await screen.findByRole("button", { name: "Turn on two-factor sign-in" })).toBeVisible();
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Turn on two-factor sign-in" }));
+    await screen.findByRole("heading", { name: "Set up your authenticator app" });
+    expect(callsTo(fetchMock, "/api/users/2fa/setup").map(([, init]) => sentBody(init))).toEqual([
+      {},
+      { currentPassword: "engine42" },
+      {},
+    ]);
   });
 
   it("turns two-factor off, asking for the current password when the server wants it", async () => {

@@ -14,11 +14,18 @@ import { RecoveryCodes } from "./recovery-codes";
 import { failureNotice, NoticeMessage, type Notice } from "./section-notice";
 import { TwoFactorSetup } from "./two-factor-setup";
 
+/** A setup under way: the new secret, and the password it took, which turning it on takes too. */
+interface StartedSetup {
+  secret: TwoFactorSetupResponse;
+  currentPassword: string | undefined;
+}
+
 /** Settings › Two-factor sign-in (design.md §7.4): off, being set up, codes to save, or on. */
 export function TwoFactorSection() {
   const headingId = useId();
   const status = useTwoFactorStatus();
-  const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
+  // Dropped when the setup ends or is cancelled, and the password with it.
+  const [setup, setSetup] = useState<StartedSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -28,7 +35,8 @@ export function TwoFactorSection() {
   } else if (setup) {
     content = (
       <TwoFactorSetup
-        setup={setup}
+        setup={setup.secret}
+        currentPassword={setup.currentPassword}
         onEnabled={(recoveryCodes) => {
           setSetup(null);
           setCodes(recoveryCodes);
@@ -74,30 +82,42 @@ interface StateProps {
 function TwoFactorOff({
   onSetup,
   onNotice,
-}: StateProps & { onSetup: (setup: TwoFactorSetupResponse) => void }) {
+}: StateProps & { onSetup: (setup: StartedSetup) => void }) {
   const start = useStartTwoFactorSetup();
+  const password = useCurrentPassword();
   const pending = start.isPending;
+
+  function turnOn() {
+    if (pending || !password.checkFilled()) return;
+    onNotice(null);
+    const { currentPassword } = password;
+    start.mutate(currentPassword, {
+      onSuccess: (secret) => onSetup({ secret, currentPassword }),
+      onError: (error) => {
+        if (password.handleFailure(error)) return;
+        onNotice(failureNotice(error, accountMessages.requestFailed));
+      },
+    });
+  }
+
   return (
-    <>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        turnOn();
+      }}
+      noValidate
+    >
       <p className="security-section__state">
         <strong>Off.</strong> You sign in with your password only.
       </p>
+      <CurrentPasswordField state={password} />
       <div className="security-actions">
-        <Button
-          aria-disabled={pending ? true : undefined}
-          onClick={() => {
-            if (pending) return;
-            onNotice(null);
-            start.mutate(undefined, {
-              onSuccess: onSetup,
-              onError: (error) => onNotice(failureNotice(error, accountMessages.requestFailed)),
-            });
-          }}
-        >
+        <Button type="submit" aria-disabled={pending ? true : undefined}>
           {pending ? "Starting…" : "Turn on two-factor sign-in"}
         </Button>
       </div>
-    </>
+    </form>
   );
 }
 

@@ -5,22 +5,33 @@ import { TextField } from "../../../../ui/text-field";
 import { useEnableTwoFactor } from "../../hooks/security-queries";
 import { useFormProblem } from "../../hooks/use-form-problem";
 import { accountMessages, securityTexts } from "../../messages";
+import { useCurrentPassword } from "../../reauth";
 import { FormProblemMessage } from "../account-fields";
+import { CurrentPasswordField } from "../current-password-field";
 import { QrCodeImage } from "./qr-code-image";
 import { failureNotice } from "./section-notice";
 
 interface TwoFactorSetupProps {
   setup: TwoFactorSetupResponse;
+  /** The password the setup was started with, if the server asked for one then. */
+  currentPassword: string | undefined;
   onEnabled: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }
 
 /**
  * Turning two-factor on: the app scans the QR code (or takes the key typed in), then one code
- * from it proves the two agree before sign-in starts asking for codes.
+ * from it proves the two agree before sign-in starts asking for codes. The password the setup
+ * took goes along; if the server asks again (the session grew old meanwhile), the field shows.
  */
-export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupProps) {
+export function TwoFactorSetup({
+  setup,
+  currentPassword,
+  onEnabled,
+  onCancel,
+}: TwoFactorSetupProps) {
   const enable = useEnableTwoFactor();
+  const password = useCurrentPassword();
   const form = useFormProblem<"code">();
   const [code, setCode] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -38,9 +49,13 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
       return;
     }
     form.clear();
-    enable.mutate(typed, {
+    if (!password.checkFilled()) return;
+    const input = { code: typed, currentPassword: password.currentPassword ?? currentPassword };
+    enable.mutate(input, {
       onSuccess: (answer) => onEnabled(answer.recoveryCodes),
       onError: (error) => {
+        // The code stays: the same button sends it again, with the password.
+        if (password.handleFailure(error)) return;
         const notice = failureNotice(error, accountMessages.requestFailed);
         if (!notice) return;
         setCode("");
@@ -86,6 +101,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
           {...form.fieldProps("code")}
         />
         <FormProblemMessage form={form} />
+        <CurrentPasswordField state={password} />
         <div className="security-actions">
           <Button type="submit" aria-disabled={pending ? true : undefined}>
             {pending ? "Checking…" : "Verify and turn on"}

@@ -1,0 +1,4 @@
+ALTER TABLE "outbox" DROP CONSTRAINT "outbox_type_known";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "totp_locked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_type_known" CHECK ("outbox"."type" in ('register', 'borrow', 'due_soon', 'expired', 'return', 'password_reset', 'top_up_receipt', 'renewal_receipt', 'hold_ready', 'hold_lapsing', 'hold_expired', 'new_sign_in', 'email_change_confirm', 'email_changed', 'security_change', 'two_factor_locked'));

@@ -1,0 +1,377 @@
+// What a stolen session, a guesser or a second change must not be able to do to an account's
+// ways in (issue 43, round three of the outside probe): credentials need a fresh sign-in or the
+// password, the owner hears of every change, two-factor codes and passwords are limited per
+// account however they are sent, and the old address's undo link outlives a second change.
+import type { LoginResponse, UpdateUserResponse } from "@folio/contract/accounts";
+import type { ErrorBody } from "@folio/contract/common";
+import {
+  TWO_FACTOR_ACCOUNT_TRIES,
+  type EmailLinkResponse,
+  type AppPasswordCreated,
+  type LoginAnswer,
+  type PasskeyOptionsResponse,
+  type TwoFactorEnableResponse,
+  type TwoFactorSetupResponse,
+} from "@folio/contract/security";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { HOUR, MINUTE } from "../../clock";
+import { passkeys, rateLimitHits } from "../../db/schema";
+import { createUser, type TestUser } from "../../test/accounts";
+import { createTestApp, useTestApp, type TestApp } from "../../test/app";
+import { httpClient } from "../../test/http";
+import { lastMailTo as lastMailOf, linkTokenFrom, resetTokenFrom } from "../../test/mail";
+import { totpAt } from "./totp";
+
+const t = useTestApp();
+let http: ReturnType<typeof httpClient>;
+/** The same shop with login's limit at 5 a minute, so a few requests reach it. */
+let limited: TestApp;
+beforeAll(async () => {
+  http = httpClient(t.app);
+  limited = await createTestApp({ AUTH_RATE_LIMIT: "5" }, { shareDatabaseWith: t });
+});
+afterAll(async () => {
+  await limited.close();
+});
+
+/** A JSON POST from a given source address (light-my-request's remoteAddress). */
+async function postFrom(app: TestApp, from: string, url: string, body: unknown) {
+  const response = await app.app.inject({
+    method: "POST",
+    url,
+    remoteAddress: from,
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(body),
+  });
+  return response.statusCode;
+}
+const lastMailTo = (email: string) => lastMailOf(t.database.db, email);
+
+describe("the undo link mailed to the old address", () => {
+  it("still puts the address back after a second change", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const tag = user.id.slice(0, 8);
+    const first = `first-${tag}@example.com`;
+    expect(
+      (await http.post<UpdateUserResponse>("/api/users/update", { email: first }, user.token))
+        .status,
+    ).toBe(200);
+    const confirm = linkTokenFrom((await lastMailTo(first))!.textBody, "confirm-email")!;
+    expect((await http.post("/api/users/email/confirm", { token: confirm })).status).toBe(200);
+    const undo = linkTokenFrom((await lastMailTo(user.email))!.textBody, "undo-email")!;
+
+    // Whoever holds the session moves the address on again, before the owner reads their mail.
+    const second = `second-${tag}@example.com`;
+    expect((await http.post("/api/users/update", { email: second }, user.token)).status).toBe(200);
+    const secondConfirm = linkTokenFrom((await lastMailTo(second))!.textBody, "confirm-email")!;
+
+    t.clock.advance(HOUR);
+    const undone = await http.post<EmailLinkResponse>("/api/users/email/undo", { token: undo });
+    expect(undone.status).toBe(200);
+    expect(undone.body.email).toBe(user.email);
+    // The undo ends what was pending: the second change can no longer be made.
+    const late = await http.post<ErrorBody>("/api/users/email/confirm", { token: secondConfirm });
+    expect(late.body.code).toBe("EMAIL_LINK_INVALID");
+    const login = await http.post<LoginResponse>("/api/auth/login", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("survives the second change being confirmed too, within its 24 hours", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const tag = user.id.slice(0, 8);
+    const first = `one-${tag}@example.com`;
+    await http.post("/api/users/update", { email: first }, user.token);
+    const confirm = linkTokenFrom((await lastMailTo(first))!.textBody, "confirm-email")!;
+    await http.post("/api/users/email/confirm", { token: confirm });
+    const undo = linkTokenFrom((await lastMailTo(user.email))!.textBody, "undo-email")!;
+    const second = `two-${tag}@example.com`;
+    await http.post("/api/users/update", { email: second }, user.token);
+    const secondConfirm = linkTokenFrom((await lastMailTo(second))!.textBody, "confirm-email")!;
+    expect((await http.post("/api/users/email/confirm", { token: secondConfirm })).status).toBe(
+      200,
+    );
+
+    t.clock.advance(23 * HOUR);
+    const undone = await http.post<EmailLinkResponse>("/api/users/email/undo", { token: undo });
+    expect(undone.status).toBe(200);
+    expect(undone.body.email).toBe(user.email);
+  });
+});
+
+describe("login limits under parallel requests", () => {
+  /** The failures a key holds in the last minute (each a password checked and found wrong). */
+  async function failuresOf(key: string): Promise<number> {
+    const [row] = await t.database.db
+      .select({ n: sql<number>`cardinality(${rateLimitHits.hits})::int` })
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, key));
+    return row?.n ?? 0;
+  }
+
+  it("checks one password from a fresh source of an account under attack, however many arrive at once", async () => {
+    const owner = await createUser(t.app, t.database.db);
+    for (let i = 0; i < 5; i += 1)
+      await postFrom(limited, `10.43.${i}.1`, "/api/auth/login", {
+        email: owner.email,
+        password: `wrong ${i}`,
+      });
+    // Five guesses together, from a source the account has not seen: one is checked.
+    const statuses = await Promise.all(
+      ["guess a", "guess b", "guess c", "guess d", "guess e"].map((password) =>
+        postFrom(limited, "10.43.99.1", "/api/auth/login", { email: owner.email, password }),
+      ),
+    );
+    expect(statuses).toEqual([429, 429, 429, 429, 429]);
+    expect(await failuresOf(`login:failed:${owner.email}:10.43.99.1`)).toBe(1);
+    // The owner, from a clean source, still gets in.
+    expect(
+      await postFrom(limited, "10.43.100.1", "/api/auth/login", {
+        email: owner.email,
+        password: owner.password,
+      }),
+    ).toBe(200);
+  });
+});
+
+describe("two-factor codes counted per account", () => {
+  /** Turns two-factor on for `user` (a fresh session needs no password); its secret and codes. */
+  async function withTwoFactor(user: TestUser) {
+    const setup = await http.post<TwoFactorSetupResponse>("/api/users/2fa/setup", {}, user.token);
+    const enabled = await http.post<TwoFactorEnableResponse>(
+      "/api/users/2fa/enable",
+      { code: totpAt(setup.body.secret, t.clock.now()) },
+      user.token,
+    );
+    expect(enabled.status).toBe(200);
+    return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+  }
+
+  /** The password step from `from`: a challenge. */
+  async function challengeFor(user: TestUser, from: string): Promise<string> {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: from,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const answer = response.json<LoginAnswer>();
+    if (answer.state !== "2fa_required") throw new Error(JSON.stringify(answer));
+    return answer.challenge;
+  }
+
+  it("locks the app's codes after the account's tenth wrong one, whatever the source, and mails the owner", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const { secret, recoveryCodes } = await withTwoFactor(user);
+    const right = () => totpAt(secret, t.clock.now());
+    const wrong = () => String((Number(right()) + 500_000) % 1_000_000).padStart(6, "0");
+    // Two wrong codes from each of five sources, each with its own challenge: no challenge and
+    // no source reaches its own limit.
+    for (let i = 0; i < TWO_FACTOR_ACCOUNT_TRIES; i += 1) {
+      const challenge = await challengeFor(user, `10.45.${i % 5}.1`);
+      const answer = await http.post<ErrorBody>("/api/users/login/2fa", {
+        challenge,
+        code: wrong(),
+      });
+      expect(answer.body.code).toBe("WRONG_CODE");
+    }
+    // A code the app shows now, not yet used, is refused all the same.
+    t.clock.advance(30_000);
+    const locked = await http.post<ErrorBody>("/api/users/login/2fa", {
+      challenge: await challengeFor(user, "10.45.9.1"),
+      code: right(),
+    });
+    expect(locked.status).toBe(403);
+    expect(locked.body).toMatchObject({
+      code: "TWO_FACTOR_LOCKED",
+      message:
+        "Too many wrong codes have been entered for this account. Please use one of your recovery codes.",
+    });
+    const told = (await lastMailTo(user.email))!;
+    expect(told.type).toBe("two_factor_locked");
+    expect(told.textBody).toContain(`${TWO_FACTOR_ACCOUNT_TRIES} wrong codes`);
+
+    // The right password and a recovery code sign in, and lift the lock.
+    const recovered = await http.post<LoginResponse>("/api/users/login/2fa", {
+      challenge: await challengeFor(user, "10.45.9.1"),
+      recoveryCode: recoveryCodes[0],
+    });
+    expect(recovered.status).toBe(200);
+    t.clock.advance(30_000);
+    const again = await http.post<LoginResponse>("/api/users/login/2fa", {
+      challenge: await challengeFor(user, "10.45.9.1"),
+      code: right(),
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it("starts the count again after a right code", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const { secret } = await withTwoFactor(user);
+    const right = () => totpAt(secret, t.clock.now());
+    const wrong = () => String((Number(right()) + 500_000) % 1_000_000).padStart(6, "0");
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < TWO_FACTOR_ACCOUNT_TRIES - 1; i += 1)
+        await http.post("/api/users/login/2fa", {
+          challenge: await challengeFor(user, "10.46.0.1"),
+          code: wrong(),
+        });
+      t.clock.advance(30_000);
+      const signedIn = await http.post<LoginResponse>("/api/users/login/2fa", {
+        challenge: await challengeFor(user, "10.46.0.1"),
+        code: right(),
+      });
+      expect(signedIn.status).toBe(200);
+    }
+  });
+});
+
+describe("a stolen session cannot make itself a new way in", () => {
+  const stale = () => t.clock.advance(10 * MINUTE + 1000);
+  const REAUTH = {
+    code: "REAUTH_REQUIRED",
+    message: "Please enter your current password to continue.",
+  };
+
+  it("needs the password for two-factor, a passkey and an app password once the sign-in is old", async () => {
+    const user = await createUser(t.app, t.database.db);
+    stale();
+    const calls: [string, Record<string, unknown>][] = [
+      ["/api/users/2fa/setup", {}],
+      ["/api/users/2fa/enable", { code: "123456" }],
+      ["/api/users/passkeys/register/options", {}],
+      [
+        "/api/users/passkeys/register/verify",
+        {
+          response: {
+            id: "a",
+            rawId: "a",
+            type: "public-key",
+            response: { clientDataJSON: "e30" },
+          },
+        },
+      ],
+      ["/api/users/app-passwords", { name: "KOReader" }],
+    ];
+    for (const [url, body] of calls) {
+      const bare = await http.post<ErrorBody>(url, body, user.token);
+      expect(bare.status, url).toBe(403);
+      expect(bare.body, url).toMatchObject(REAUTH);
+      const wrong = await http.post<ErrorBody>(
+        url,
+        { ...body, currentPassword: "not it" },
+        user.token,
+      );
+      expect(wrong.body.code, url).toBe("WRONG_PASSWORD");
+    }
+    // Nothing was made.
+    expect(
+      (await http.get<{ appPasswords: unknown[] }>("/api/users/app-passwords", user.token)).body
+        .appPasswords,
+    ).toEqual([]);
+
+    // With the password, each goes on; and the owner hears of what was added.
+    const currentPassword = user.password;
+    const setup = await http.post<TwoFactorSetupResponse>(
+      "/api/users/2fa/setup",
+      { currentPassword },
+      user.token,
+    );
+    expect(setup.status).toBe(200);
+    const enabled = await http.post<TwoFactorEnableResponse>(
+      "/api/users/2fa/enable",
+      { code: totpAt(setup.body.secret, t.clock.now()), currentPassword },
+      user.token,
+    );
+    expect(enabled.status).toBe(200);
+    const onMail = (await lastMailTo(user.email))!;
+    expect(onMail.type).toBe("security_change");
+    expect(onMail.subject).toBe("Two-factor sign-in is on for your Folio account");
+    const options = await http.post<PasskeyOptionsResponse>(
+      "/api/users/passkeys/register/options",
+      { currentPassword },
+      user.token,
+    );
+    expect(options.status).toBe(200);
+    expect(options.body.options.challenge).toEqual(expect.any(String));
+    const made = await http.post<AppPasswordCreated>(
+      "/api/users/app-passwords",
+      { name: "KOReader", currentPassword },
+      user.token,
+    );
+    expect(made.status).toBe(200);
+    const appMail = (await lastMailTo(user.email))!;
+    expect(appMail.subject).toBe("An app password was made for your Folio account");
+    expect(appMail.textBody).toContain("An app password named “KOReader” was made");
+  });
+
+  it("mails the owner when the password is changed in Settings", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const changed = await http.post<UpdateUserResponse>(
+      "/api/users/update",
+      { password: "a new walnut tree 7" },
+      user.token,
+    );
+    expect(changed.status).toBe(200);
+    const mail = (await lastMailTo(user.email))!;
+    expect(mail.type).toBe("security_change");
+    expect(mail.subject).toBe("Your Folio password was changed");
+    expect(mail.textBody).toContain("Your password was changed on");
+  });
+
+  it("ends every session, app password and passkey on a reset, keeps two-factor, and says so", async () => {
+    const user = await createUser(t.app, t.database.db);
+    const { secret } = await (async () => {
+      const setup = await http.post<TwoFactorSetupResponse>("/api/users/2fa/setup", {}, user.token);
+      await http.post(
+        "/api/users/2fa/enable",
+        { code: totpAt(setup.body.secret, t.clock.now()) },
+        user.token,
+      );
+      return setup.body;
+    })();
+    const app = await http.post<AppPasswordCreated>(
+      "/api/users/app-passwords",
+      { name: "KOReader" },
+      user.token,
+    );
+    // A passkey as registration stores it (the ceremony itself is the browser's: e2e).
+    await t.database.db.insert(passkeys).values({
+      userId: user.id,
+      credentialId: `cred-${user.id}`,
+      publicKey: "AAAA",
+      counter: 0,
+      transports: [],
+      name: "Mallory's key",
+      createdAt: t.clock.now(),
+    });
+
+    expect((await http.post("/api/auth/forget", { email: user.email })).status).toBe(200);
+    const token = resetTokenFrom((await lastMailTo(user.email))!.textBody)!;
+    const password = "a fresh walnut tree 9";
+    expect((await http.post("/api/auth/reset", { token, password })).status).toBe(200);
+
+    expect((await http.get("/api/users/info", user.token)).status).toBe(401);
+    const opds = await t.app.inject({
+      method: "GET",
+      url: "/opds/2.0/shelf",
+      headers: { authorization: `Bearer ${app.body.password}` },
+    });
+    expect(opds.statusCode).toBe(401);
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual(
+      [],
+    );
+    const mail = (await lastMailTo(user.email))!;
+    expect(mail.subject).toBe("Your Folio password was changed");
+    expect(mail.textBody).toContain("Every session and app password was signed out.");
+    expect(mail.textBody).toContain("The passkey on your account was removed");
+    // Two-factor is still on: the new password alone does not sign in.
+    const login = await http.post<LoginAnswer>("/api/auth/login", { email: user.email, password });
+    expect(login.body.state).toBe("2fa_required");
+    expect(secret).toBeTruthy();
+  });
+});
