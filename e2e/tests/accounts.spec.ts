@@ -146,8 +146,8 @@ test.describe("accounts", () => {
     await page.goto("/register");
     await page.getByLabel("Full name").fill("Mary Shelley");
     await page.getByLabel("Email").fill(reader.email.toUpperCase());
-    await page.getByLabel("Password", { exact: true }).fill("prometheus");
-    await page.getByLabel("Confirm password").fill("prometheus");
+    await page.getByLabel("Password", { exact: true }).fill("prometheus unbound 1818");
+    await page.getByLabel("Confirm password").fill("prometheus unbound 1818");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("alert")).toHaveText("Email has already been registered");
     await expect(page).toHaveURL(/\/login$/);
