@@ -93,7 +93,7 @@ async function runWorker(bytes: Uint8Array, limits: CheckLimits): Promise<CheckA
     let failure: Error | undefined;
     const timer = setTimeout(() => {
       failure = new EpubRejected(
-        `it takes longer than ${Math.round(limits.timeoutMs / 1000)} seconds to check`,
+        `it takes longer than ${limits.timeoutMs / 1000} seconds to check`,
         "too-large",
       );
       void worker.terminate();

@@ -1,3 +1,4 @@
+import { replaceCodePointXML } from "entities/decode";
 import { strFromU8 } from "fflate";
 import { EpubArchive, EpubRejected, epubLimits, type ArchiveLimits } from "./epub-archive";
 
@@ -21,30 +22,73 @@ const entities: Record<string, string> = {
   apos: "'",
   nbsp: " ",
 };
+/**
+ * A numeric reference's character. One that names none (past U+10FFFF, a surrogate, NUL) is
+ * U+FFFD, as the XML parser reading the publication (htmlparser2) takes it, so both agree.
+ */
+const character = (codePoint: number) => String.fromCodePoint(replaceCodePointXML(codePoint));
 const decode = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
     if (name.startsWith("#x") || name.startsWith("#X"))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+      return character(parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return character(Number(name.slice(1)));
     return entities[name.toLowerCase()] ?? whole;
   });
-const stripTags = (text: string) => text.replace(/<[^>]+>/g, " ");
+
+// Every pattern below is linear in its text, as a hostile package document is up to 16 MB: a
+// tag's `[^<>]*` stops at the next `<` (XML allows none inside a tag), and a closing tag or
+// `]]>` is looked for once, not again from every opening after it (decision 034).
+
+const stripTags = (text: string) => text.replace(/<[^<>]+>/g, " ");
+
+/** CDATA sections as their text; from an unclosed one on, the rest is left as written. */
+function unwrapCdata(xml: string): string {
+  let text = "";
+  let at = 0;
+  for (let start = xml.indexOf("<![CDATA["); start >= 0; start = xml.indexOf("<![CDATA[", at)) {
+    const end = xml.indexOf("]]>", start + 9);
+    if (end < 0) break;
+    text += xml.slice(at, start) + xml.slice(start + 9, end);
+    at = end + 3;
+  }
+  return text + xml.slice(at);
+}
+
 /**
  * Text content of a piece of XML: tags dropped, entities decoded, space folded. Descriptions
  * often hold escaped HTML (&lt;p&gt;), so that is unescaped and stripped once more.
  */
 const textOf = (xml: string) =>
-  decode(stripTags(decode(stripTags(xml.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, "$1")))))
+  decode(stripTags(decode(stripTags(unwrapCdata(xml)))))
     .replace(/\s+/g, " ")
     .trim();
 
-/** Every `<prefix:name …>text</prefix:name>` (any or no namespace prefix). */
+/**
+ * The text of every `<prefix:name …>text</prefix:name>` (any or no namespace prefix), each
+ * ending at the first closing tag after it.
+ */
 function elements(xml: string, name: string): string[] {
-  const pattern = new RegExp(
-    `<(?:[\\w-]+:)?${name}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:[\\w-]+:)?${name}>`,
-    "gi",
-  );
-  return [...xml.matchAll(pattern)].map((m) => textOf(m[1] ?? "")).filter(Boolean);
+  const open = new RegExp(`<(?:[\\w-]+:)?${name}(?:\\s[^<>]*)?>`, "gi");
+  const close = new RegExp(`</(?:[\\w-]+:)?${name}>`, "gi");
+  const texts: string[] = [];
+  for (let start = open.exec(xml); start; start = open.exec(xml)) {
+    close.lastIndex = open.lastIndex;
+    const end = close.exec(xml);
+    // No closing tag after this opening is none after any later one either.
+    if (!end) break;
+    texts.push(textOf(xml.slice(open.lastIndex, end.index)));
+    open.lastIndex = close.lastIndex;
+  }
+  return texts.filter(Boolean);
+}
+
+/** The package's `<metadata>` element, as written; "" when it has none, or none closed. */
+function metadataOf(opf: string): string {
+  const open = /<(?:\w+:)?metadata[\s>]/i.exec(opf);
+  if (!open) return "";
+  const close = /<\/(?:\w+:)?metadata>/gi;
+  close.lastIndex = open.index + open[0].length;
+  return close.exec(opf) ? opf.slice(open.index, close.lastIndex) : "";
 }
 
 function attribute(tag: string, name: string): string | undefined {
@@ -65,9 +109,16 @@ const imageExtensions: Record<string, string> = {
   "image/webp": "webp",
 };
 
-function resolve(base: string, href: string): string {
+/** The zip path an href in `base` names; null when its %-escapes are no UTF-8. */
+function resolve(base: string, href: string): string | null {
   const parts = base.split("/").slice(0, -1);
-  for (const segment of decodeURIComponent(href.split("#")[0] ?? "").split("/")) {
+  let path: string;
+  try {
+    path = decodeURIComponent(href.split("#")[0] ?? "");
+  } catch {
+    return null;
+  }
+  for (const segment of path.split("/")) {
     if (segment === "..") parts.pop();
     else if (segment && segment !== ".") parts.push(segment);
   }
@@ -109,7 +160,7 @@ export async function readEpubMetadata(
     "encryption.xml",
   );
   if (encryption !== null) {
-    const algorithms = [...encryption.matchAll(/<(?:\w+:)?EncryptionMethod[^>]*>/g)].map(
+    const algorithms = [...encryption.matchAll(/<(?:\w+:)?EncryptionMethod[^<>]*>/g)].map(
       (m) => attribute(m[0], "Algorithm") ?? "",
     );
     if (algorithms.some((a) => !FONT_OBFUSCATION.includes(a)))
@@ -123,7 +174,7 @@ export async function readEpubMetadata(
   );
   if (container === null)
     throw new EpubRejected("no META-INF/container.xml, so no package document can be found");
-  const rootfile = /<(?:\w+:)?rootfile\s[^>]*>/i.exec(container)?.[0];
+  const rootfile = /<(?:\w+:)?rootfile\s[^<>]*>/i.exec(container)?.[0];
   const opfPath = rootfile ? attribute(rootfile, "full-path") : undefined;
   const opf = opfPath ? entryText(archive, opfPath, PACKAGE_MAX_BYTES, "package document") : null;
   if (!opfPath || opf === null)
@@ -134,7 +185,7 @@ export async function readEpubMetadata(
     throw new EpubRejected(
       `its mimetype entry says "${mimetype.slice(0, 60)}", not ${EPUB_MIMETYPE}`,
     );
-  const metadata = /<(?:\w+:)?metadata[\s>][\s\S]*?<\/(?:\w+:)?metadata>/i.exec(opf)?.[0] ?? "";
+  const metadata = metadataOf(opf);
 
   const title = elements(metadata, "title")[0];
   if (!title) throw new EpubRejected("no title in the package metadata");
@@ -142,13 +193,13 @@ export async function readEpubMetadata(
   const date = elements(metadata, "date")[0];
   const year = date ? Number(/\b(\d{4})\b/.exec(date)?.[1]) || null : null;
 
-  const items = [...opf.matchAll(/<(?:\w+:)?item\s[^>]*>/gi)].map((m) => ({
+  const items = [...opf.matchAll(/<(?:\w+:)?item\s[^<>]*>/gi)].map((m) => ({
     id: attribute(m[0], "id"),
     href: attribute(m[0], "href"),
     type: attribute(m[0], "media-type"),
     properties: attribute(m[0], "properties") ?? "",
   }));
-  const coverId = [...metadata.matchAll(/<(?:\w+:)?meta\s[^>]*>/gi)]
+  const coverId = [...metadata.matchAll(/<(?:\w+:)?meta\s[^<>]*>/gi)]
     .map((m) => m[0])
     .find((tag) => attribute(tag, "name") === "cover");
   const coverItem =
@@ -157,8 +208,8 @@ export async function readEpubMetadata(
   let cover: EpubMetadata["cover"] = null;
   if (coverItem?.href && coverItem.type && imageExtensions[coverItem.type]) {
     const coverPath = resolve(opfPath, coverItem.href);
-    const size = archive.declaredSize(coverPath);
-    if (size !== undefined && size > 0 && size <= COVER_MAX_BYTES)
+    const size = coverPath === null ? undefined : archive.declaredSize(coverPath);
+    if (coverPath !== null && size !== undefined && size > 0 && size <= COVER_MAX_BYTES)
       cover = { data: archive.read(coverPath)!, extension: imageExtensions[coverItem.type]! };
   }
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import { strToU8, unzipSync, zipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, categories } from "../../db/schema";
 import { useTestApp } from "../../test/app";
@@ -172,6 +172,33 @@ describe("importing EPUB files", () => {
     for (const title of ["Locked", "Adobe Locked"]) {
       expect(await t.database.db.select().from(books).where(eq(books.title, title))).toEqual([]);
     }
+  });
+
+  it("reads a reference outside Unicode as U+FFFD, and refuses a nav nested too deep", async () => {
+    /** The book with its entry `name` changed by `edit`. */
+    const edited = (book: EpubBook, name: string, edit: (text: string) => string) =>
+      withEntries(book, { [name]: edit(strFromU8(unzipSync(buildEpub(book))[name]!)) });
+    const files = [
+      await writeEpub(
+        "beyond-unicode.epub",
+        edited(sample({ title: "Beyond Unicode" }), "OEBPS/content.opf", (opf) =>
+          opf.replace("Beyond Unicode<", "Beyond &#x110000; Unicode &#99999999;<"),
+        ),
+      ),
+      await writeEpub(
+        "deep-nav.epub",
+        edited(sample({ title: "Deep Nav" }), "OEBPS/nav.xhtml", (nav) =>
+          nav.replace("</ol>", `${"<li><ol>".repeat(20_000)}${"</ol></li>".repeat(20_000)}</ol>`),
+        ),
+      ),
+    ];
+    const [unicode, deep] = await importFiles(t.database.db, t.content, files, {});
+    expect(unicode).toMatchObject({ status: "added", title: "Beyond \uFFFD Unicode \uFFFD" });
+    expect(deep).toEqual({
+      file: files[1],
+      status: "rejected",
+      reason: "its navigation document nests elements more than 4096 deep",
+    });
   });
 
   it("picks the category from the subjects, else a Newly Added category", async () => {

@@ -73,7 +73,7 @@ function packagePath(archive: EpubArchive): string {
   );
   if (container === null)
     throw new EpubRejected("no META-INF/container.xml, so no package document can be found");
-  const rootfile = firstNamed(parseXml(container), "rootfile");
+  const rootfile = firstNamed(parseXml(container, "container.xml"), "rootfile");
   const path = rootfile && attribute(rootfile, "full-path");
   if (!path || !archive.has(path))
     throw new EpubRejected("no package document (the OPF file the container names is missing)");
@@ -105,7 +105,7 @@ function authorsOf(metadata: Element): string[] {
 export function readPackage(archive: EpubArchive): PackageDocument {
   const opfPath = packagePath(archive);
   const opf = entryText(archive, opfPath, PACKAGE_MAX_BYTES, "package document")!;
-  const root = parseXml(opf);
+  const root = parseXml(opf, "package document");
   const pkg = firstNamed(root, "package");
   if (!pkg) throw new EpubRejected("its package document cannot be read (no <package> element)");
   const metadata = firstNamed(pkg, "metadata");
@@ -115,8 +115,10 @@ export function readPackage(archive: EpubArchive): PackageDocument {
     throw new EpubRejected("its package document cannot be read (no metadata or manifest)");
   if (!spine) throw new EpubRejected("the book has no reading order (no spine)");
 
+  // Paths seen are kept in sets: a package may list tens of thousands of items and itemrefs.
   const itemsById = new Map<string, PackageItem>();
   const items: PackageItem[] = [];
+  const itemPaths = new Set<string>();
   for (const el of childrenNamed(manifest, "item")) {
     const id = attribute(el, "id");
     const href = attribute(el, "href");
@@ -130,11 +132,14 @@ export function readPackage(archive: EpubArchive): PackageDocument {
     };
     itemsById.set(id, item);
     // An item the zip lacks is left out of the resources; the reading order refuses one below.
-    if (archive.has(item.path) && !items.some((other) => other.path === item.path))
+    if (archive.has(item.path) && !itemPaths.has(item.path)) {
+      itemPaths.add(item.path);
       items.push(item);
+    }
   }
 
   const spineItems: SpineItem[] = [];
+  const spinePaths = new Set<string>();
   for (const ref of childrenNamed(spine, "itemref")) {
     const idref = attribute(ref, "idref") ?? "";
     const item = itemsById.get(idref);
@@ -146,7 +151,8 @@ export function readPackage(archive: EpubArchive): PackageDocument {
       throw new EpubRejected(
         `its reading order names "${item.path.slice(0, 120)}", which is not in the file`,
       );
-    if (spineItems.some((s) => s.item.path === item.path)) continue;
+    if (spinePaths.has(item.path)) continue;
+    spinePaths.add(item.path);
     spineItems.push({
       item,
       linear: attribute(ref, "linear") !== "no",

@@ -20,13 +20,45 @@ function linkTo(base: string, href: string | undefined, title: string): Manifest
 }
 
 /**
- * One `<li>` of an EPUB 3 nav: its `<a>` (or a heading `<span>`, which has no target) and the
- * `<ol>` under it. A heading without a target takes its first child's, as Readium does.
+ * The levels of a toc kept as the book nests them. Entries deeper down are listed, in order and
+ * without nesting, at the last level, under the entry they descend from: no reader shows more
+ * levels, and a hostile file nests thousands deep (which, read by recursion, overflows).
  */
-function navEntry(base: string, li: Element): ManifestLink[] {
-  const label = childrenNamed(li, "a")[0] ?? childrenNamed(li, "span")[0];
+const TOC_LEVELS = 32;
+
+/**
+ * The links of `entries` and of every entry under them, in document order and without nesting
+ * (read with a stack of our own, so any depth is read). An entry without a link is left out;
+ * the entries under it are not.
+ */
+function flattened(
+  entries: Element[],
+  linkOf: (entry: Element) => ManifestLink | null,
+  childrenOf: (entry: Element) => Element[],
+): ManifestLink[] {
+  const links: ManifestLink[] = [];
+  const stack = [...entries].reverse();
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const link = linkOf(entry);
+    if (link) links.push(link);
+    const children = childrenOf(entry);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return links;
+}
+
+/** An EPUB 3 nav entry's label: its `<a>`, or a heading `<span>`, which has no target. */
+const navLabel = (li: Element) => childrenNamed(li, "a")[0] ?? childrenNamed(li, "span")[0];
+const navItems = (ol: Element | undefined) => (ol ? childrenNamed(ol, "li") : []);
+
+/**
+ * One `<li>` of an EPUB 3 nav, at toc level `level`: its label and the `<ol>` under it. A heading
+ * without a target takes its first child's, as Readium does.
+ */
+function navEntry(base: string, li: Element, level: number): ManifestLink[] {
+  const label = navLabel(li);
   const list = childrenNamed(li, "ol")[0];
-  const children = list ? navList(base, list) : [];
+  const children = list ? navList(base, list, level + 1) : [];
   const title = label ? textOf(label) : "";
   const link = label ? linkTo(base, attribute(label, "href"), title) : null;
   if (link) return [children.length ? { ...link, children } : link];
@@ -35,26 +67,48 @@ function navEntry(base: string, li: Element): ManifestLink[] {
   return children;
 }
 
-const navList = (base: string, ol: Element): ManifestLink[] =>
-  childrenNamed(ol, "li").flatMap((li) => navEntry(base, li));
+function navList(base: string, ol: Element, level: number): ManifestLink[] {
+  if (level < TOC_LEVELS) return navItems(ol).flatMap((li) => navEntry(base, li, level));
+  return flattened(
+    navItems(ol),
+    (li) => {
+      const label = navLabel(li);
+      return label ? linkTo(base, attribute(label, "href"), textOf(label)) : null;
+    },
+    (li) => navItems(childrenNamed(li, "ol")[0]),
+  );
+}
 
 /** The toc of an EPUB 3 navigation document: its `<nav epub:type="toc">`. */
 function fromNav(archive: EpubArchive, path: string): ManifestLink[] {
   const text = entryText(archive, path, PACKAGE_MAX_BYTES, "navigation document");
   if (text === null) return [];
-  const nav = elementsNamed(parseXml(text), "nav").find((el) =>
+  const nav = elementsNamed(parseXml(text, "navigation document"), "nav").find((el) =>
     tokens(attribute(el, "epub:type")).includes("toc"),
   );
   const list = nav && firstNamed(nav, "ol");
-  return list ? navList(path, list) : [];
+  return list ? navList(path, list, 1) : [];
 }
 
-function navPoints(base: string, parent: Element): ManifestLink[] {
-  return childrenNamed(parent, "navpoint").flatMap((point) => {
-    const label = firstNamed(childrenNamed(point, "navlabel"), "text");
-    const content = childrenNamed(point, "content")[0];
-    const children = navPoints(base, point);
-    const link = linkTo(base, content && attribute(content, "src"), label ? textOf(label) : "");
+/** A `<navPoint>`'s own link: its `<content>`'s target, titled by its `<navLabel>`. */
+function navPointLink(base: string, point: Element): ManifestLink | null {
+  const label = firstNamed(childrenNamed(point, "navlabel"), "text");
+  const content = childrenNamed(point, "content")[0];
+  return linkTo(base, content && attribute(content, "src"), label ? textOf(label) : "");
+}
+
+/** The `<navPoint>`s of `parent`, at toc level `level`. */
+function navPoints(base: string, parent: Element, level: number): ManifestLink[] {
+  const points = childrenNamed(parent, "navpoint");
+  if (level >= TOC_LEVELS)
+    return flattened(
+      points,
+      (point) => navPointLink(base, point),
+      (point) => childrenNamed(point, "navpoint"),
+    );
+  return points.flatMap((point) => {
+    const children = navPoints(base, point, level + 1);
+    const link = navPointLink(base, point);
     if (!link) return children;
     return [children.length ? { ...link, children } : link];
   });
@@ -64,8 +118,8 @@ function navPoints(base: string, parent: Element): ManifestLink[] {
 function fromNcx(archive: EpubArchive, path: string): ManifestLink[] {
   const text = entryText(archive, path, PACKAGE_MAX_BYTES, "NCX table of contents");
   if (text === null) return [];
-  const navMap = firstNamed(parseXml(text), "navmap");
-  return navMap ? navPoints(path, navMap) : [];
+  const navMap = firstNamed(parseXml(text, "NCX table of contents"), "navmap");
+  return navMap ? navPoints(path, navMap, 1) : [];
 }
 
 /** The book's table of contents: the EPUB 3 nav, else the EPUB 2 NCX; [] when it has neither. */
