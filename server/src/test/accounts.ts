@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { LoginResponse, RegisterResponse } from "@folio/contract/accounts";
+import type { TwoFactorEnableResponse, TwoFactorSetupResponse } from "@folio/contract/security";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
 import { httpClient } from "./http";
 import { postToLedger } from "../features/payments";
 import { grantRole } from "../features/staff";
+import { totpAt } from "../features/accounts/totp";
 
 export interface TestUser {
   id: string;
@@ -56,4 +58,22 @@ export async function createStaff(
   const outcome = await grantRole(db, user.email, role, "test");
   if (outcome.status === "no-account") throw new Error("grant failed");
   return user;
+}
+
+/** Turns two-factor sign-in on for `user` through the API; its secret and recovery codes. */
+export async function turnOnTwoFactor(
+  app: FastifyInstance,
+  now: Date,
+  user: TestUser,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const http = httpClient(app);
+  const setup = await http.post<TwoFactorSetupResponse>("/api/users/2fa/setup", {}, user.token);
+  if (setup.status !== 200) throw new Error(`2fa setup failed: ${JSON.stringify(setup.body)}`);
+  const enabled = await http.post<TwoFactorEnableResponse>(
+    "/api/users/2fa/enable",
+    { code: totpAt(setup.body.secret, now) },
+    user.token,
+  );
+  if (enabled.status !== 200) throw new Error(`2fa enable failed: ${JSON.stringify(enabled.body)}`);
+  return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
 }

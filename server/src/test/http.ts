@@ -5,8 +5,11 @@ export interface Answer<T> {
   body: T;
 }
 
-/** JSON calls against the app, optionally as a logged-in user. */
-export function httpClient(app: FastifyInstance) {
+/**
+ * JSON calls against the app, optionally as a logged-in user; from 127.0.0.1, or `from` (a
+ * source address of its own, for the tests of limits per source).
+ */
+export function httpClient(app: FastifyInstance, from?: string) {
   const call = async <T>(
     method: "GET" | "POST" | "PUT",
     url: string,
@@ -16,6 +19,7 @@ export function httpClient(app: FastifyInstance) {
     const response = await app.inject({
       method,
       url,
+      ...(from ? { remoteAddress: from } : {}),
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body !== undefined ? { "content-type": "application/json" } : {}),

@@ -46,3 +46,27 @@ export function fakeApi(answers: Record<string, Answer> = {}) {
     return Promise.resolve(jsonResponse(makeBookPage(1, 2)));
   });
 }
+
+/** What the server answers a credentials change past the re-authentication window, with no password. */
+export const reauthRequired = () =>
+  jsonResponse(
+    {
+      state: "error",
+      code: "REAUTH_REQUIRED",
+      message: "Please enter your current password to continue.",
+      field: "currentPassword",
+    },
+    403,
+  );
+
+/** What the server answers a wrong current password. */
+export const wrongCurrentPassword = () =>
+  jsonResponse(
+    {
+      state: "error",
+      code: "WRONG_PASSWORD",
+      message: "That is not your current password.",
+      field: "currentPassword",
+    },
+    403,
+  );

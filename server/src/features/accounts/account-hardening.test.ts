@@ -26,16 +26,8 @@ afterAll(async () => {
 const hex = () => Math.random().toString(16).slice(2, 10);
 
 /** A JSON POST from a given source address (light-my-request's remoteAddress). */
-async function postFrom<T>(app: TestApp, from: string, url: string, body: unknown) {
-  const response = await app.app.inject({
-    method: "POST",
-    url,
-    remoteAddress: from,
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, body: response.json<T>() };
-}
+const postFrom = <T>(app: TestApp, from: string, url: string, body: unknown) =>
+  httpClient(app.app, from).post<T>(url, body);
 
 const lastMailTo = (email: string) => lastMailOf(t.database.db, email);
 

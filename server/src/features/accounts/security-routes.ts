@@ -55,6 +55,12 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   { ctx, afterLogin },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The answer of a change that wrote a mail to the owner, once it has committed (the mail worker is woken). */
+  const mailed = async <T>(change: Promise<T>): Promise<T> => {
+    const answer = await change;
+    ctx.mail.nudge();
+    return answer;
+  };
   const signedIn = async (
     request: Parameters<typeof signInSource>[0],
     session: { token: string; userId: string; mailed: boolean },
@@ -109,16 +115,8 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: twoFactorEnableResponseSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => {
-      const answer = await enableTwoFactor(
-        ctx,
-        await authenticate(ctx, request),
-        request.body,
-        request.ip,
-      );
-      ctx.mail.nudge();
-      return answer;
-    },
+    async (request) =>
+      mailed(enableTwoFactor(ctx, await authenticate(ctx, request), request.body, request.ip)),
   );
   api.post(
     "/api/users/2fa/disable",
@@ -131,16 +129,15 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: simpleSuccessSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => {
-      const answer = await disableTwoFactor(
-        ctx,
-        await authenticate(ctx, request),
-        request.body?.currentPassword,
-        request.ip,
-      );
-      ctx.mail.nudge();
-      return answer;
-    },
+    async (request) =>
+      mailed(
+        disableTwoFactor(
+          ctx,
+          await authenticate(ctx, request),
+          request.body?.currentPassword,
+          request.ip,
+        ),
+      ),
   );
   api.post(
     "/api/users/login/2fa",
@@ -190,16 +187,8 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: passkeyAnswerSchema, ...errorsOf(400, 401, 403, 429) },
       },
     },
-    async (request) => {
-      const answer = await registerPasskey(
-        ctx,
-        await authenticate(ctx, request),
-        request.body,
-        request.ip,
-      );
-      ctx.mail.nudge();
-      return answer;
-    },
+    async (request) =>
+      mailed(registerPasskey(ctx, await authenticate(ctx, request), request.body, request.ip)),
   );
   api.post(
     "/api/users/passkeys/login/options",
@@ -251,16 +240,8 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: simpleSuccessSchema, ...errorsOf(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const answer = await deletePasskey(
-        ctx,
-        await authenticate(ctx, request),
-        request.body,
-        request.ip,
-      );
-      ctx.mail.nudge();
-      return answer;
-    },
+    async (request) =>
+      mailed(deletePasskey(ctx, await authenticate(ctx, request), request.body, request.ip)),
   );
 
   // --- Sessions -------------------------------------------------------------------------------
@@ -327,16 +308,8 @@ export const securityRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
         response: { 200: appPasswordCreatedSchema, ...errorsOf(400, 401, 403, 409, 429) },
       },
     },
-    async (request) => {
-      const answer = await createAppPassword(
-        ctx,
-        await authenticate(ctx, request),
-        request.body,
-        request.ip,
-      );
-      ctx.mail.nudge();
-      return answer;
-    },
+    async (request) =>
+      mailed(createAppPassword(ctx, await authenticate(ctx, request), request.body, request.ip)),
   );
   api.post(
     "/api/users/app-passwords/revoke",

@@ -15,7 +15,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HOUR, MINUTE } from "../../clock";
 import { outbox, recoveryCodes, users } from "../../db/schema";
-import { createUser, type TestUser } from "../../test/accounts";
+import { createUser, turnOnTwoFactor, type TestUser } from "../../test/accounts";
 import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { appRequest, basic } from "../../test/opds-app";
@@ -58,17 +58,7 @@ async function callAs(
 }
 
 /** Turns two-factor on for `user`; answers the secret and the recovery codes. */
-async function withTwoFactor(user: TestUser) {
-  const setup = await http.post<TwoFactorSetupResponse>("/api/users/2fa/setup", {}, user.token);
-  expect(setup.status).toBe(200);
-  const enabled = await http.post<TwoFactorEnableResponse>(
-    "/api/users/2fa/enable",
-    { code: totpAt(setup.body.secret, t.clock.now()) },
-    user.token,
-  );
-  expect(enabled.status).toBe(200);
-  return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
-}
+const withTwoFactor = (user: TestUser) => turnOnTwoFactor(t.app, t.clock.now(), user);
 
 const passwordStep = (user: TestUser) =>
   http.post<LoginAnswer>("/api/auth/login", {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { storedToken } from "../../lib/storage";
-import { fakeApi, sentBody } from "../../test/accounts";
+import { fakeApi, reauthRequired, sentBody } from "../../test/accounts";
 import { jsonResponse, requestUrl } from "../../test/books";
 import { renderWithProviders } from "../../test/render";
 import { ProfilePage } from "./profile-page";
@@ -37,15 +37,7 @@ describe("ProfilePage: account security", () => {
     const fetchMock = fakeApi({
       "/api/users/delete": () =>
         ++calls === 1
-          ? jsonResponse(
-              {
-                state: "error",
-                code: "REAUTH_REQUIRED",
-                message: "Please enter your current password to continue.",
-                field: "currentPassword",
-              },
-              403,
-            )
+          ? reauthRequired()
           : jsonResponse({ state: "success", message: "Account deleted successfully" }),
     });
     vi.stubGlobal("fetch", fetchMock);

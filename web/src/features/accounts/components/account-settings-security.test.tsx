@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { fakeApi, sentBody } from "../../../test/accounts";
+import { fakeApi, sentBody, wrongCurrentPassword } from "../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
 import { AccountSettings } from "./account-settings";
@@ -76,17 +76,7 @@ describe("AccountSettings: re-authentication and email confirmation", () => {
       "fetch",
       fakeApi({
         "/api/users/update": () =>
-          ++calls === 1
-            ? jsonResponse(REAUTH, 403)
-            : jsonResponse(
-                {
-                  state: "error",
-                  code: "WRONG_PASSWORD",
-                  message: "That is not your current password.",
-                  field: "currentPassword",
-                },
-                403,
-              ),
+          ++calls === 1 ? jsonResponse(REAUTH, 403) : wrongCurrentPassword(),
       }),
     );
     renderWithProviders(<AccountSettings />, { session: { isLoggedIn: true } });

@@ -3,7 +3,7 @@ import type { AppPassword } from "@folio/contract/security";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { fakeApi, sentBody } from "../../../../test/accounts";
+import { fakeApi, reauthRequired, sentBody, wrongCurrentPassword } from "../../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../../test/books";
 import { renderWithProviders } from "../../../../test/render";
 import { AppPasswordsSection } from "./app-passwords-section";
@@ -146,26 +146,10 @@ describe("AppPasswordsSection", () => {
       () => {
         calls += 1;
         if (calls === 1) {
-          return jsonResponse(
-            {
-              state: "error",
-              code: "REAUTH_REQUIRED",
-              message: "Please enter your current password to continue.",
-              field: "currentPassword",
-            },
-            403,
-          );
+          return reauthRequired();
         }
         if (calls === 2) {
-          return jsonResponse(
-            {
-              state: "error",
-              code: "WRONG_PASSWORD",
-              message: "That is not your current password.",
-              field: "currentPassword",
-            },
-            403,
-          );
+          return wrongCurrentPassword();
         }
         const created = { ...KOBO, lastUsedAt: null };
         appPasswords = [created];

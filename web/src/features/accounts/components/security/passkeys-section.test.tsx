@@ -3,7 +3,7 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, sentBody } from "../../../../test/accounts";
+import { fakeApi, reauthRequired, sentBody } from "../../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../../test/books";
 import { renderWithProviders } from "../../../../test/render";
 import { PasskeysSection } from "./passkeys-section";
@@ -104,15 +104,7 @@ describe("PasskeysSection", () => {
       "/api/users/passkeys": () => jsonResponse({ state: "success", passkeys }),
       "/api/users/passkeys/register/options": () =>
         ++optionCalls === 1
-          ? jsonResponse(
-              {
-                state: "error",
-                code: "REAUTH_REQUIRED",
-                message: "Please enter your current password to continue.",
-                field: "currentPassword",
-              },
-              403,
-            )
+          ? reauthRequired()
           : jsonResponse({ state: "success", options: { challenge: "xyz" } }),
       "/api/users/passkeys/register/verify": () => {
         passkeys = [LAPTOP];
@@ -184,15 +176,7 @@ describe("PasskeysSection", () => {
       "/api/users/passkeys": () => jsonResponse({ state: "success", passkeys }),
       "/api/users/passkeys/delete": () => {
         if (++calls === 1) {
-          return jsonResponse(
-            {
-              state: "error",
-              code: "REAUTH_REQUIRED",
-              message: "Please enter your current password to continue.",
-              field: "currentPassword",
-            },
-            403,
-          );
+          return reauthRequired();
         }
         passkeys = [LAPTOP];
         return jsonResponse({ state: "success", message: "The passkey has been removed." });

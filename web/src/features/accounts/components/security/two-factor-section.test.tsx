@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { fakeApi, sentBody } from "../../../../test/accounts";
+import { fakeApi, reauthRequired, sentBody, wrongCurrentPassword } from "../../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../../test/books";
 import { renderWithProviders } from "../../../../test/render";
 import { TwoFactorSection } from "./two-factor-section";
@@ -14,24 +14,8 @@ function callsTo(fetchMock: ReturnType<typeof fakeApi>, path: string) {
   return fetchMock.mock.calls.filter(([input]) => requestUrl(input).pathname === path);
 }
 
-const REAUTH_REQUIRED = jsonResponse(
-  {
-    state: "error",
-    code: "REAUTH_REQUIRED",
-    message: "Please enter your current password to continue.",
-    field: "currentPassword",
-  },
-  403,
-);
-const WRONG_PASSWORD = jsonResponse(
-  {
-    state: "error",
-    code: "WRONG_PASSWORD",
-    message: "That is not your current password.",
-    field: "currentPassword",
-  },
-  403,
-);
+const REAUTH_REQUIRED = reauthRequired();
+const WRONG_PASSWORD = wrongCurrentPassword();
 
 /** Answers each call with the next of `answers`, the last one for good. */
 function inTurn(...answers: Response[]) {
@@ -294,15 +278,7 @@ describe("TwoFactorSection", () => {
         let calls = 0;
         return () => {
           if (++calls === 1) {
-            return jsonResponse(
-              {
-                state: "error",
-                code: "REAUTH_REQUIRED",
-                message: "Please enter your current password to continue.",
-                field: "currentPassword",
-              },
-              403,
-            );
+            return reauthRequired();
           }
           enabled = false;
           return jsonResponse({ state: "success", message: "Two-factor sign-in is now off." });
