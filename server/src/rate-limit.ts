@@ -10,15 +10,12 @@ export interface RateLimiter {
    * window; throws 429 when any key had.
    */
   hit(keys: readonly string[], limit: number): Promise<void>;
-  /** Counts a hit (a failed login, say) against each key without refusing anything. */
-  record(keys: readonly string[], limit: number): Promise<void>;
-  /** The hits a key had in the last window, without counting one. */
-  count(key: string): Promise<number>;
   /**
    * Takes a place for an attempt whose outcome is not known yet (a password about to be
    * checked), in the same statement that counts: attempts sent together cannot all read a
-   * clean count and all go on. Throws 429 when the key is full, unless `refuse` is false (the
-   * attempt is then only not counted). The place counts as a hit until `release`d.
+   * clean count and all go on. Throws 429 when the key is full; with `refuse` false it refuses
+   * nothing and counts every attempt, keeping the newest (a count that says "under attack" for
+   * as long as attempts keep coming). The place counts as a hit until `release`d.
    */
   reserve(key: string, limit: number, options?: { refuse?: boolean }): Promise<Reservation>;
 }
@@ -30,7 +27,8 @@ export interface Reservation {
   release(): Promise<void>;
 }
 
-const nothingHeld = (before: number): Reservation => ({ before, release: async () => {} });
+/** A limit of 0: nothing counted, nothing to give back. */
+const NOTHING_HELD: Reservation = { before: 0, release: async () => {} };
 
 /**
  * Sliding windows kept in the database, so every server process sees the same counts: each key
@@ -79,6 +77,24 @@ export function createRateLimiter(db: Database, clock: Clock, windowMs = 60_000)
     return { counted, before: (row?.held ?? 0) - (counted ? 1 : 0) };
   }
 
+  /**
+   * Counts a hit whatever the key holds, keeping only the newest `limit` + 1 in the window: no
+   * decision needs more, and one past the limit still tells how many there were before this one
+   * (up to the limit).
+   */
+  async function keepNewest(key: string, limit: number, now: string, cutoff: string) {
+    const [row] = await queryRows<{ held: number }>(
+      db,
+      sql`
+      insert into rate_limit_hits as r (key, hits) values (${key}, array[${now}::timestamptz])
+      on conflict (key) do update set hits = array(
+        select h from unnest(${recent(cutoff)} || ${now}::timestamptz) h
+        order by h desc limit ${limit + 1})
+      returning cardinality(hits) as held`,
+    );
+    return { counted: true, before: (row?.held ?? 1) - 1 };
+  }
+
   return {
     async hit(keys, limit) {
       if (limit <= 0) return;
@@ -90,13 +106,12 @@ export function createRateLimiter(db: Database, clock: Clock, windowMs = 60_000)
     },
 
     async reserve(key, limit, { refuse = true } = {}) {
-      if (limit <= 0) return nothingHeld(0);
+      if (limit <= 0) return NOTHING_HELD;
       const { now, cutoff } = window();
-      const { counted, before } = await take(key, limit, now, cutoff);
-      if (!counted) {
-        if (refuse) throw errors.tooManyRequests();
-        return nothingHeld(before);
-      }
+      const { counted, before } = refuse
+        ? await take(key, limit, now, cutoff)
+        : await keepNewest(key, limit, now, cutoff);
+      if (!counted) throw errors.tooManyRequests();
       return {
         before,
         // One hit at that instant goes; another attempt's hit at the same instant is the same.
@@ -108,29 +123,6 @@ export function createRateLimiter(db: Database, clock: Clock, windowMs = 60_000)
             where r.key = ${key} and p.at is not null`);
         },
       };
-    },
-
-    async record(keys, limit) {
-      if (limit <= 0) return;
-      const { now, cutoff } = window();
-      for (const key of keys) {
-        // Only the newest `limit` hits matter to any decision; older ones are let go.
-        await db.execute(sql`
-          insert into rate_limit_hits as r (key, hits) values (${key}, array[${now}::timestamptz])
-          on conflict (key) do update set hits = array(
-            select h from unnest(r.hits || ${now}::timestamptz) h
-            where h > ${cutoff}::timestamptz order by h desc limit ${limit})`);
-      }
-    },
-
-    async count(key) {
-      const { cutoff } = window();
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from rate_limit_hits r, unnest(r.hits) h
-            where r.key = ${key} and h > ${cutoff}::timestamptz`,
-      );
-      return row?.n ?? 0;
     },
   };
 }

@@ -127,6 +127,19 @@ describe("login limits under parallel requests", () => {
       }),
     ).toBe(200);
   });
+
+  it("keeps an account under attack while guesses keep coming, past the first minute's", async () => {
+    const owner = await createUser(t.app, t.database.db);
+    const guess = (from: string) =>
+      postFrom(limited, from, "/api/auth/login", { email: owner.email, password: "a guess" });
+    for (let i = 0; i < 5; i += 1) expect(await guess(`10.47.0.${i}`)).toBe(401);
+    limited.clock.advance(30_000);
+    // Under attack: a fresh source's one guess is answered 429, and counted.
+    for (let i = 0; i < 5; i += 1) expect(await guess(`10.47.1.${i}`)).toBe(429);
+    // The first five have left the window; the five since keep the account under attack.
+    limited.clock.advance(31_000);
+    expect(await guess("10.47.2.1")).toBe(429);
+  });
 });
 
 describe("two-factor codes counted per account", () => {
