@@ -20,9 +20,12 @@ import { escapeLike, normalizeForSearch } from "./search-text";
  * all words apart.
  */
 
-/** The words of a search's text, split as search_words_of() splits titles (migration 0012). */
+/** A word of a search's text: letters and digits, as search_words_of() splits titles (migration 0012). */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The words of a search's text. */
 export function wordsOf(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text.match(WORD) ?? [];
 }
 
 /** A word shorter than this is never corrected: too few letters to tell a typo from a word. */
@@ -238,7 +241,7 @@ export interface SearchTerms {
  */
 export function firstWords(text: string, max = SEARCH_MAX_WORDS): string {
   let count = 0;
-  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const word of text.matchAll(WORD)) {
     count += 1;
     if (count === max) return text.slice(0, word.index + word[0].length);
   }
