@@ -1,5 +1,6 @@
 import type { UserInfo } from "@folio/contract/accounts";
-import { vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { expect, vi } from "vitest";
 import { jsonResponse, makeBookPage, requestUrl } from "./books";
 import { makeHoldList } from "./holds";
 import { makeCart, makeWishlist } from "./lists";
@@ -70,3 +71,18 @@ export const wrongCurrentPassword = () =>
     },
     403,
   );
+
+/**
+ * Checks that a form now asks for the current password, as it does after `reauthRequired()`:
+ * the field appears and takes the focus, and the server's sentence shows as an alert and as the
+ * field's description. Answers the field, to type into.
+ */
+export async function currentPasswordAsked(): Promise<HTMLElement> {
+  const field = await screen.findByLabelText("Current password");
+  await waitFor(() => expect(field).toHaveFocus());
+  expect(screen.getByRole("alert")).toHaveTextContent(
+    "Please enter your current password to continue.",
+  );
+  expect(field).toHaveAccessibleDescription("Please enter your current password to continue.");
+  return field;
+}

@@ -3,7 +3,13 @@ import type { AppPassword } from "@folio/contract/security";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { fakeApi, reauthRequired, sentBody, wrongCurrentPassword } from "../../../../test/accounts";
+import {
+  currentPasswordAsked,
+  fakeApi,
+  reauthRequired,
+  sentBody,
+  wrongCurrentPassword,
+} from "../../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../../test/books";
 import { renderWithProviders } from "../../../../test/render";
 import { AppPasswordsSection } from "./app-passwords-section";
@@ -164,12 +170,7 @@ describe("AppPasswordsSection", () => {
     await user.type(screen.getByLabelText("App password name"), "KOReader on my Kobo");
     await user.click(screen.getByRole("button", { name: "Create app password" }));
 
-    const field = await screen.findByLabelText("Current password");
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Please enter your current password to continue.",
-    );
-    expect(field).toHaveAccessibleDescription("Please enter your current password to continue.");
+    const field = await currentPasswordAsked();
     expect(screen.getByLabelText("App password name")).toHaveValue("KOReader on my Kobo");
 
     // Blank, it is asked for again without a call.

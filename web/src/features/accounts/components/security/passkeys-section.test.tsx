@@ -3,7 +3,7 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, reauthRequired, sentBody } from "../../../../test/accounts";
+import { currentPasswordAsked, fakeApi, reauthRequired, sentBody } from "../../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../../test/books";
 import { renderWithProviders } from "../../../../test/render";
 import { PasskeysSection } from "./passkeys-section";
@@ -119,12 +119,7 @@ describe("PasskeysSection", () => {
     await user.type(screen.getByLabelText("Passkey name (optional)"), "Work laptop");
     await user.click(screen.getByRole("button", { name: "Add a passkey" }));
 
-    const field = await screen.findByLabelText("Current password");
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Please enter your current password to continue.",
-    );
-    expect(field).toHaveAccessibleDescription("Please enter your current password to continue.");
+    const field = await currentPasswordAsked();
     expect(startRegistration).not.toHaveBeenCalled();
     expect(callsTo(fetchMock, "/api/users/passkeys/register/verify")).toHaveLength(0);
 
@@ -186,11 +181,7 @@ describe("PasskeysSection", () => {
     renderWithProviders(<PasskeysSection />, { session: { isLoggedIn: true } });
     await user.click(await screen.findByRole("button", { name: "Remove passkey Phone" }));
 
-    const field = await screen.findByLabelText("Current password");
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Please enter your current password to continue.",
-    );
+    const field = await currentPasswordAsked();
     await user.type(field, "engine42");
     await user.click(screen.getByRole("button", { name: "Remove passkey Phone" }));
 

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { fakeApi, reauthRequired, sentBody, wrongCurrentPassword } from "../../../../test/accounts";
+import {
+  currentPasswordAsked,
+  fakeApi,
+  reauthRequired,
+  sentBody,
+  wrongCurrentPassword,
+} from "../../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../../test/books";
 import { renderWithProviders } from "../../../../test/render";
 import { TwoFactorSection } from "./two-factor-section";
@@ -164,12 +170,7 @@ describe("TwoFactorSection", () => {
     expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Turn on two-factor sign-in" }));
 
-    const field = await screen.findByLabelText("Current password");
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Please enter your current password to continue.",
-    );
-    expect(field).toHaveAccessibleDescription("Please enter your current password to continue.");
+    const field = await currentPasswordAsked();
     expect(
       screen.queryByRole("heading", { name: "Set up your authenticator app" }),
     ).not.toBeInTheDocument();
@@ -222,11 +223,7 @@ describe("TwoFactorSection", () => {
     await user.type(await screen.findByLabelText("Authentication code"), "123456");
     await user.click(screen.getByRole("button", { name: "Verify and turn on" }));
 
-    const field = await screen.findByLabelText("Current password");
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Please enter your current password to continue.",
-    );
+    const field = await currentPasswordAsked();
     // The code stays, for the same button to send again with the password.
     expect(screen.getByLabelText("Authentication code")).toHaveValue("123456");
     await user.type(field, "engine42");
@@ -292,11 +289,7 @@ describe("TwoFactorSection", () => {
     expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Turn off two-factor sign-in" }));
 
-    const field = await screen.findByLabelText("Current password");
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Please enter your current password to continue.",
-    );
+    const field = await currentPasswordAsked();
     await user.type(field, "engine42{Enter}");
 
     expect(await screen.findByText("Two-factor sign-in is now off.")).toBeVisible();
