@@ -1,6 +1,7 @@
 import { roleNames } from "@folio/contract/staff";
 import type { Role } from "@folio/contract/admin";
-import { ApiError, serverMessage } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
+import { errorSentence } from "../../lib/api-errors";
 import { formatPounds } from "../../lib/money";
 
 /** The staff console's texts. */
@@ -60,9 +61,7 @@ export const adminMessages = {
 
 /** What to tell staff about a failed change: the server's own sentence when it sent one. */
 export function problemText(error: unknown): string {
-  const fromServer = serverMessage(error);
-  if (fromServer) return fromServer;
-  return error instanceof ApiError && error.status === 0 ? error.message : adminMessages.failed;
+  return errorSentence(error, { fallback: adminMessages.failed });
 }
 
 /** The field a refusal is about (`copies`), if the server named one. */

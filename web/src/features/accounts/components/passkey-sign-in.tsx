@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
+import { errorSentence } from "../../../lib/api-errors";
 import { Button } from "../../../ui/button";
 import { FormMessage } from "../../../ui/text-field";
 import { usePasskeySignIn, type LoginOutcome } from "../hooks/account-mutations";
@@ -13,12 +13,7 @@ interface Notice {
 
 function failure(error: unknown): Notice {
   if (isPasskeyCancel(error)) return { tone: "info", text: securityTexts.passkeySignInCancelled };
-  const text =
-    serverMessage(error) ??
-    (error instanceof ApiError && error.status === 0
-      ? NETWORK_ERROR_MESSAGE
-      : securityTexts.passkeyFailed);
-  return { tone: "error", text };
+  return { tone: "error", text: errorSentence(error, { fallback: securityTexts.passkeyFailed }) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import { errorSentence } from "../../../lib/api-errors";
 import { Button } from "../../../ui/button";
 import { TextField } from "../../../ui/text-field";
 import type { LoginResponse } from "@folio/contract/accounts";
@@ -15,15 +16,6 @@ interface TwoFactorStepProps {
   onSignedIn: (login: LoginResponse) => void;
   /** Back to the password step; with the reason when the sign-in has expired. */
   onRestart: (message: string | null) => void;
-}
-
-function failure(error: unknown): string {
-  return (
-    serverMessage(error) ??
-    (error instanceof ApiError && error.status === 0
-      ? NETWORK_ERROR_MESSAGE
-      : accountMessages.requestFailed)
-  );
 }
 
 /**
@@ -77,7 +69,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
       if (outcome.state === "success") onSignedIn(outcome.login);
     } catch (error) {
       if (error instanceof ApiError && error.code === "CHALLENGE_EXPIRED") {
-        onRestart(serverMessage(error) ?? securityTexts.challengeExpired);
+        onRestart(errorSentence(error, { fallback: securityTexts.challengeExpired }));
         return;
       }
       if (error instanceof ApiError && error.code === "TWO_FACTOR_LOCKED") {
@@ -85,12 +77,18 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
         switched.current = true;
         setMode("recovery");
         setValue("");
-        form.report({ message: failure(error), fields: ["recovery"] });
+        form.report({
+          message: errorSentence(error, { fallback: accountMessages.requestFailed }),
+          fields: ["recovery"],
+        });
         return;
       }
       // A wrong code may be tried again (up to the challenge's limit) with the same challenge.
       setValue("");
-      form.report({ message: failure(error), fields: [mode] });
+      form.report({
+        message: errorSentence(error, { fallback: accountMessages.requestFailed }),
+        fields: [mode],
+      });
     }
   }
 

@@ -2,7 +2,7 @@ import type { EmailLinkResponse } from "@folio/contract/security";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
+import { errorSentence } from "../../../lib/api-errors";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { useSession } from "../../../lib/session";
 import { ButtonLink } from "../../../ui/button";
@@ -17,15 +17,6 @@ type Outcome =
   | { state: "checking" }
   | { state: "done"; answer: EmailLinkResponse }
   | { state: "failed"; message: string };
-
-function failure(error: unknown): string {
-  return (
-    serverMessage(error) ??
-    (error instanceof ApiError && error.status === 0
-      ? NETWORK_ERROR_MESSAGE
-      : accountMessages.requestFailed)
-  );
-}
 
 /**
  * Opens a mailed link once: reads its token, takes it out of the address bar (so it stays out
@@ -51,7 +42,11 @@ function useEmailLink(send: (token: string) => Promise<EmailLinkResponse>): Outc
     sent.current = true;
     send(token).then(
       (answer) => setOutcome({ state: "done", answer }),
-      (error: unknown) => setOutcome({ state: "failed", message: failure(error) }),
+      (error: unknown) =>
+        setOutcome({
+          state: "failed",
+          message: errorSentence(error, { fallback: accountMessages.requestFailed }),
+        }),
     );
   }, [send, token]);
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
+import { errorSentence } from "../../../lib/api-errors";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
 import { checkEmail } from "../account-validation";
@@ -9,15 +9,6 @@ import { useRequestPasswordReset } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import { accountMessages } from "../messages";
 import "./account-pages.css";
-
-function failure(error: unknown): string {
-  return (
-    serverMessage(error) ??
-    (error instanceof ApiError && error.status === 0
-      ? NETWORK_ERROR_MESSAGE
-      : accountMessages.requestFailed)
-  );
-}
 
 /** Asks for a reset link. The answer reads the same whether or not the email has an account. */
 export function ForgotPasswordPage() {
@@ -43,7 +34,11 @@ export function ForgotPasswordPage() {
     form.clear();
     requestReset.mutate(email.trim(), {
       onSuccess: () => setSent(true),
-      onError: (error) => form.report({ message: failure(error), fields: [] }),
+      onError: (error) =>
+        form.report({
+          message: errorSentence(error, { fallback: accountMessages.requestFailed }),
+          fields: [],
+        }),
     });
   }
 

@@ -1,7 +1,8 @@
 import type { LoginResponse } from "@folio/contract/accounts";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import { errorSentence, type ErrorWording } from "../../../lib/api-errors";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button } from "../../../ui/button";
 import { checkLogin, type LoginValues } from "../account-validation";
@@ -16,16 +17,11 @@ import { accountMessages } from "../messages";
 import { rememberLogin } from "../stored-account";
 import "./account-pages.css";
 
-function loginFailure(error: unknown): string {
-  const fromServer = serverMessage(error);
-  if (fromServer) return fromServer;
-  if (error instanceof ApiError && error.code === "INVALID_RESPONSE") {
-    return accountMessages.userInfoFailed;
-  }
-  return error instanceof ApiError && error.status === 0
-    ? NETWORK_ERROR_MESSAGE
-    : accountMessages.requestFailed;
-}
+// An answer that cannot be read means the account's details could not be fetched.
+const LOGIN_WORDING: ErrorWording = {
+  fallback: accountMessages.requestFailed,
+  byCode: { INVALID_RESPONSE: accountMessages.userInfoFailed },
+};
 
 export function LoginPage() {
   useDocumentTitle("Log in");
@@ -72,7 +68,7 @@ export function LoginPage() {
       );
     } catch (error) {
       form.report({
-        message: loginFailure(error),
+        message: errorSentence(error, LOGIN_WORDING),
         fields: error instanceof ApiError && error.code === "WRONG_CREDENTIALS" ? ["password"] : [],
       });
     }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, NETWORK_ERROR_MESSAGE, serverMessage } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import { errorSentence } from "../../../lib/api-errors";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { Button, ButtonLink } from "../../../ui/button";
 import { FormMessage } from "../../../ui/text-field";
@@ -10,15 +11,6 @@ import { useResetPassword } from "../hooks/account-mutations";
 import { useFormProblem } from "../hooks/use-form-problem";
 import { accountMessages } from "../messages";
 import "./account-pages.css";
-
-function failure(error: unknown): string {
-  return (
-    serverMessage(error) ??
-    (error instanceof ApiError && error.status === 0
-      ? NETWORK_ERROR_MESSAGE
-      : accountMessages.requestFailed)
-  );
-}
 
 /** Opened from the password_reset mail: /reset-password?token=… */
 export function ResetPasswordPage() {
@@ -64,7 +56,7 @@ export function ResetPasswordPage() {
           // A refused password (a common one, design.md §7.4) is tied to its field.
           const field = error instanceof ApiError ? error.field : undefined;
           form.report({
-            message: failure(error),
+            message: errorSentence(error, { fallback: accountMessages.requestFailed }),
             fields: field === "password" || field === "confirmPassword" ? [field] : [],
           });
         },

@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { isSessionEnd } from "../../../lib/api-client";
-import { Button, type ButtonVariant } from "../../../ui/button";
-import { Modal } from "../../../ui/modal";
-import { FormMessage, TextField } from "../../../ui/text-field";
+import type { ButtonVariant } from "../../../ui/button";
+import { TextField } from "../../../ui/text-field";
 import { parsePounds } from "../amount-text";
 import { problemField, problemText } from "../messages";
 import { TextAreaField } from "./fields";
+import { FormDialog } from "./form-dialog";
 
 export interface ActionValues {
   /** Pounds, when the dialog asks for an amount and one was given. */
@@ -52,7 +52,6 @@ export function ActionDialog<R>({
   onDone,
   onClose,
 }: ActionDialogProps<R>) {
-  const formId = useId();
   const [amountText, setAmountText] = useState(amount?.initial ?? "");
   const [reasonText, setReasonText] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
@@ -75,9 +74,7 @@ export function ActionDialog<R>({
     return { values: { amount: value, reason: reasonText.trim() } };
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
+  async function submit() {
     const checked = check();
     if ("errors" in checked) {
       setErrors(checked.errors);
@@ -109,64 +106,42 @@ export function ActionDialog<R>({
   }
 
   return (
-    <Modal
+    <FormDialog
       title={title}
-      onClose={() => {
-        // Closing while the request runs would hide its outcome.
-        if (!pending) onClose();
-      }}
       initialFocus={FIRST_FIELD}
-      describedByBody={false}
-      actions={
-        <>
-          <Button
-            variant="secondary"
-            aria-disabled={pending ? true : undefined}
-            onClick={() => {
-              if (!pending) onClose();
-            }}
-          >
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={submitVariant}
-            aria-disabled={pending ? true : undefined}
-          >
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </>
-      }
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
+      submitVariant={submitVariant}
+      pending={pending}
+      problem={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} className="console-form" noValidate onSubmit={(e) => void submit(e)}>
-        {children}
-        {amount && (
-          <TextField
-            ref={amountRef}
-            label={amount.label}
-            hint={amount.hint}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amountText}
-            error={errors.amount}
-            onChange={(event) => setAmountText(event.target.value)}
-          />
-        )}
-        {reason && (
-          <TextAreaField
-            ref={reasonRef}
-            label={reason.label ?? (reason.optional ? "Reason (optional)" : "Reason")}
-            hint={reason.hint ?? "Kept in the audit log."}
-            maxLength={500}
-            rows={3}
-            value={reasonText}
-            error={errors.reason}
-            onChange={(event) => setReasonText(event.target.value)}
-          />
-        )}
-        {errors.form && <FormMessage tone="error">{errors.form}</FormMessage>}
-      </form>
-    </Modal>
+      {children}
+      {amount && (
+        <TextField
+          ref={amountRef}
+          label={amount.label}
+          hint={amount.hint}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amountText}
+          error={errors.amount}
+          onChange={(event) => setAmountText(event.target.value)}
+        />
+      )}
+      {reason && (
+        <TextAreaField
+          ref={reasonRef}
+          label={reason.label ?? (reason.optional ? "Reason (optional)" : "Reason")}
+          hint={reason.hint ?? "Kept in the audit log."}
+          maxLength={500}
+          rows={3}
+          value={reasonText}
+          error={errors.reason}
+          onChange={(event) => setReasonText(event.target.value)}
+        />
+      )}
+    </FormDialog>
   );
 }

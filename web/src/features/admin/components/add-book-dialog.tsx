@@ -1,12 +1,11 @@
 import type { AdminBook, AdminCategory, UploadAnswer } from "@folio/contract/admin";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "../../../ui/button";
-import { Modal } from "../../../ui/modal";
+import { useEffect, useRef, useState } from "react";
 import { fileSizeText } from "../epub-file";
 import { useCreateBook } from "../hooks/catalogue-queries";
 import { useEpubUpload } from "../hooks/use-epub-upload";
 import { BookFields, focusBookField, useBookFormErrors, type BookFormValues } from "./book-form";
 import { EpubPicker } from "./epub-picker";
+import { FormDialog } from "./form-dialog";
 
 const FORM_PREFIX = "new-book";
 
@@ -36,7 +35,6 @@ interface AddBookDialogProps {
  * until Save.
  */
 export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogProps) {
-  const formId = useId();
   const pickerRef = useRef<HTMLInputElement>(null);
   const epub = useEpubUpload(pickerRef);
   const [upload, setUpload] = useState<UploadAnswer | null>(null);
@@ -51,18 +49,15 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
     if (upload) focusBookField(formRef.current, FORM_PREFIX, "title");
   }, [upload]);
 
-  async function sendFile(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
+  async function sendFile() {
     await epub.send((answer) => {
       setUpload(answer);
       setValues(reviewValues(answer, categories));
     });
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (pending || !upload || !values) return;
+  async function save() {
+    if (!upload || !values) return;
     const fields = form.check(values);
     if (!fields) return;
     try {
@@ -78,44 +73,21 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
     }
   }
 
-  const close = () => {
-    if (!pending) onClose();
-  };
-  const submitLabel = upload
-    ? creating.isPending
-      ? "Saving…"
-      : "Save"
-    : epub.isPending
-      ? "Uploading…"
-      : "Upload";
-
+  const reviewing = upload !== null && values !== null;
   return (
-    <Modal
+    <FormDialog
       title="Add a book"
       size="wide"
-      describedByBody={false}
-      initialFocus=".modal__body input"
-      onClose={close}
-      actions={
-        <>
-          <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} aria-disabled={pending ? true : undefined}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      submitLabel={reviewing ? "Save" : "Upload"}
+      pendingLabel={reviewing ? "Saving…" : "Uploading…"}
+      pending={pending}
+      problem={reviewing ? form.problem : null}
+      formRef={formRef}
+      onSubmit={reviewing ? save : sendFile}
+      onClose={onClose}
     >
       {upload && values ? (
-        <form
-          key="review"
-          id={formId}
-          ref={formRef}
-          className="console-form"
-          noValidate
-          onSubmit={(event) => void save(event)}
-        >
+        <>
           <div className="upload-review">
             {upload.cover ? (
               <img
@@ -151,28 +123,19 @@ export function AddBookDialog({ categories, onCreated, onClose }: AddBookDialogP
           <BookFields
             values={values}
             errors={form.errors}
-            problem={form.problem}
             categories={categories}
             onChange={setValues}
             idPrefix={FORM_PREFIX}
           />
-        </form>
+        </>
       ) : (
-        <form
-          key="file"
-          id={formId}
-          className="console-form"
-          noValidate
-          onSubmit={(event) => void sendFile(event)}
-        >
-          <EpubPicker
-            ref={pickerRef}
-            error={epub.error}
-            reading={epub.isPending}
-            onPick={epub.pick}
-          />
-        </form>
+        <EpubPicker
+          ref={pickerRef}
+          error={epub.error}
+          reading={epub.isPending}
+          onPick={epub.pick}
+        />
       )}
-    </Modal>
+    </FormDialog>
   );
 }

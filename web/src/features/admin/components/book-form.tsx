@@ -2,7 +2,7 @@ import type { AdminBook, AdminCategory } from "@folio/contract/admin";
 import { staffLimits } from "@folio/contract/staff";
 import { useState, type RefObject } from "react";
 import { isSessionEnd } from "../../../lib/api-client";
-import { FormMessage, TextField } from "../../../ui/text-field";
+import { TextField } from "../../../ui/text-field";
 import { parsePounds, parseWhole, poundsText } from "../amount-text";
 import { problemField, problemText } from "../messages";
 import { SelectField, TextAreaField } from "./fields";
@@ -142,8 +142,6 @@ export function useBookFormErrors(formRef: RefObject<HTMLFormElement | null>, id
 interface BookFieldsProps {
   values: BookFormValues;
   errors: BookFormErrors;
-  /** A message about the whole form, shown under the fields. */
-  problem: string | null;
   categories: readonly AdminCategory[];
   onChange: (values: BookFormValues) => void;
   /** Each field's element gets `name`, so a dialog can focus the first wrong one. */
@@ -151,14 +149,7 @@ interface BookFieldsProps {
 }
 
 /** Title, author, category, description, price, copies and lends left. */
-export function BookFields({
-  values,
-  errors,
-  problem,
-  categories,
-  onChange,
-  idPrefix,
-}: BookFieldsProps) {
+export function BookFields({ values, errors, categories, onChange, idPrefix }: BookFieldsProps) {
   // Each field is named, filled, checked and changed the same way.
   const bind = (field: BookField) => ({
     name: `${idPrefix}-${field}`,
@@ -203,7 +194,6 @@ export function BookFields({
           {...bind("lendsLeft")}
         />
       </div>
-      {problem && <FormMessage tone="error">{problem}</FormMessage>}
     </>
   );
 }

@@ -1,12 +1,11 @@
 import type { AdminCategory } from "@folio/contract/admin";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { isSessionEnd } from "../../../lib/api-client";
-import { Button } from "../../../ui/button";
-import { Modal } from "../../../ui/modal";
-import { FormMessage, TextField } from "../../../ui/text-field";
+import { TextField } from "../../../ui/text-field";
 import { useCreateCategory, useUpdateCategory } from "../hooks/catalogue-queries";
 import { problemField, problemText } from "../messages";
 import { TextAreaField } from "./fields";
+import { FormDialog } from "./form-dialog";
 
 interface CategoryDialogProps {
   /** The category to edit; a new one without it. */
@@ -19,7 +18,6 @@ type Errors = { name?: string; description?: string; form?: string };
 
 /** Adds a category, or renames and redescribes one (only what changed is sent). */
 export function CategoryDialog({ category, onSaved, onClose }: CategoryDialogProps) {
-  const formId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const [name, setName] = useState(category?.name ?? "");
@@ -29,9 +27,7 @@ export function CategoryDialog({ category, onSaved, onClose }: CategoryDialogPro
   const update = useUpdateCategory();
   const pending = create.isPending || update.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
+  async function submit() {
     const found: Errors = {};
     if (!name.trim()) found.name = "A name is required.";
     if (!description.trim()) found.description = "A description is required.";
@@ -73,46 +69,33 @@ export function CategoryDialog({ category, onSaved, onClose }: CategoryDialogPro
     }
   }
 
-  const close = () => {
-    if (!pending) onClose();
-  };
   return (
-    <Modal
+    <FormDialog
       title={category ? `Edit the category “${category.name}”` : "Add a category"}
-      describedByBody={false}
-      initialFocus=".modal__body input"
-      onClose={close}
-      actions={
-        <>
-          <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} aria-disabled={pending ? true : undefined}>
-            {pending ? "Saving…" : "Save"}
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      pending={pending}
+      problem={errors.form}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} className="console-form" noValidate onSubmit={(e) => void submit(e)}>
-        <TextField
-          ref={nameRef}
-          label="Name"
-          maxLength={80}
-          value={name}
-          error={errors.name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextAreaField
-          ref={descriptionRef}
-          label="Description"
-          rows={4}
-          maxLength={1000}
-          value={description}
-          error={errors.description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-        {errors.form && <FormMessage tone="error">{errors.form}</FormMessage>}
-      </form>
-    </Modal>
+      <TextField
+        ref={nameRef}
+        label="Name"
+        maxLength={80}
+        value={name}
+        error={errors.name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextAreaField
+        ref={descriptionRef}
+        label="Description"
+        rows={4}
+        maxLength={1000}
+        value={description}
+        error={errors.description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,5 @@
 import type { AdminBook, AdminCategory, UpdateBookRequest } from "@folio/contract/admin";
-import { useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "../../../ui/button";
-import { Modal } from "../../../ui/modal";
+import { useRef, useState } from "react";
 import { useUpdateBook } from "../hooks/catalogue-queries";
 import {
   BOOK_FIELDS,
@@ -10,6 +8,7 @@ import {
   checkBookForm,
   useBookFormErrors,
 } from "./book-form";
+import { FormDialog } from "./form-dialog";
 
 const FORM_PREFIX = "edit-book";
 
@@ -25,15 +24,12 @@ interface EditBookDialogProps {
  * say) shows next to the field it is about, or above the buttons.
  */
 export function EditBookDialog({ book, categories, onSaved, onClose }: EditBookDialogProps) {
-  const formId = useId();
   const [values, setValues] = useState(() => bookFormValues(book));
   const formRef = useRef<HTMLFormElement>(null);
   const form = useBookFormErrors(formRef, FORM_PREFIX);
   const update = useUpdateBook();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (update.isPending) return;
+  async function submit() {
     const fields = form.check(values);
     if (!fields) return;
     const before = checkBookForm(bookFormValues(book));
@@ -54,47 +50,28 @@ export function EditBookDialog({ book, categories, onSaved, onClose }: EditBookD
     }
   }
 
-  const pending = update.isPending;
-  const close = () => {
-    if (!pending) onClose();
-  };
   return (
-    <Modal
+    <FormDialog
       title={`Edit “${book.title}”`}
       size="wide"
-      describedByBody={false}
-      initialFocus=".modal__body input"
-      onClose={close}
-      actions={
-        <>
-          <Button variant="secondary" aria-disabled={pending ? true : undefined} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} aria-disabled={pending ? true : undefined}>
-            {pending ? "Saving…" : "Save"}
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      pending={update.isPending}
+      problem={form.problem}
+      formRef={formRef}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        ref={formRef}
-        className="console-form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-      >
-        <p className="console-form__note">
-          {book.onLoan} on loan now. Copies can’t go below the copies lent and held.
-        </p>
-        <BookFields
-          values={values}
-          errors={form.errors}
-          problem={form.problem}
-          categories={categories}
-          onChange={setValues}
-          idPrefix={FORM_PREFIX}
-        />
-      </form>
-    </Modal>
+      <p className="console-form__note">
+        {book.onLoan} on loan now. Copies can’t go below the copies lent and held.
+      </p>
+      <BookFields
+        values={values}
+        errors={form.errors}
+        categories={categories}
+        onChange={setValues}
+        idPrefix={FORM_PREFIX}
+      />
+    </FormDialog>
   );
 }

@@ -1,13 +1,11 @@
 import type { ReaderSummary, Role } from "@folio/contract/admin";
 import { roleNames } from "@folio/contract/staff";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { isSessionEnd } from "../../../lib/api-client";
-import { Button } from "../../../ui/button";
-import { Modal } from "../../../ui/modal";
-import { FormMessage } from "../../../ui/text-field";
 import { useSetRole } from "../hooks/reader-queries";
 import { problemText } from "../messages";
 import { SelectField } from "./fields";
+import { FormDialog } from "./form-dialog";
 
 const ROLES: readonly Role[] = ["reader", "librarian", "admin"];
 
@@ -25,14 +23,11 @@ interface RoleDialogProps {
 
 /** Administrators only: make someone a reader, a librarian or an administrator. */
 export function RoleDialog({ reader, onChanged, onClose }: RoleDialogProps) {
-  const formId = useId();
   const [role, setRole] = useState<Role>(reader.role);
   const [problem, setProblem] = useState<string | null>(null);
   const change = useSetRole();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (change.isPending) return;
+  async function submit() {
     if (role === reader.role) {
       setProblem(`${reader.name} is already: ${roleNames[role]}.`);
       return;
@@ -45,48 +40,32 @@ export function RoleDialog({ reader, onChanged, onClose }: RoleDialogProps) {
     }
   }
 
-  const close = () => {
-    if (!change.isPending) onClose();
-  };
   return (
-    <Modal
+    <FormDialog
       title={`Change the role of ${reader.name}`}
-      describedByBody={false}
       initialFocus=".modal__body select"
-      onClose={close}
-      actions={
-        <>
-          <Button
-            variant="secondary"
-            aria-disabled={change.isPending ? true : undefined}
-            onClick={close}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} aria-disabled={change.isPending ? true : undefined}>
-            {change.isPending ? "Changing…" : "Change role"}
-          </Button>
-        </>
-      }
+      submitLabel="Change role"
+      pendingLabel="Changing…"
+      pending={change.isPending}
+      problem={problem}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} className="console-form" noValidate onSubmit={(e) => void submit(e)}>
-        <SelectField
-          label="Role"
-          value={role}
-          onChange={(event) => {
-            const chosen = ROLES.find((value) => value === event.target.value);
-            if (chosen) setRole(chosen);
-          }}
-        >
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {roleNames[value]}
-            </option>
-          ))}
-        </SelectField>
-        <p className="console-form__note">{ROLE_MEANING[role]}</p>
-        {problem && <FormMessage tone="error">{problem}</FormMessage>}
-      </form>
-    </Modal>
+      <SelectField
+        label="Role"
+        value={role}
+        onChange={(event) => {
+          const chosen = ROLES.find((value) => value === event.target.value);
+          if (chosen) setRole(chosen);
+        }}
+      >
+        {ROLES.map((value) => (
+          <option key={value} value={value}>
+            {roleNames[value]}
+          </option>
+        ))}
+      </SelectField>
+      <p className="console-form__note">{ROLE_MEANING[role]}</p>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { WireId } from "@folio/contract/common";
 import { useId, useState, type FormEvent } from "react";
-import { ApiError, serverMessage } from "../../../lib/api-client";
+import { errorSentence, type ErrorWording } from "../../../lib/api-errors";
 import { Button } from "../../../ui/button";
 import { StarRatingInput } from "../../../ui/star-rating-input";
 import { FormMessage } from "../../../ui/text-field";
@@ -21,15 +21,16 @@ export function canSubmitReview(rating: number, text: string): boolean {
   return rating >= 1 && text.trim() !== "";
 }
 
-/** What to tell the reader when the server refuses; the two refusals keep its own words. */
-function failureMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return reviewMessages.addFailed;
-  if (error.code === "NOT_BORROWED") return serverMessage(error) ?? reviewMessages.notBorrowed;
-  if (error.code === "ALREADY_REVIEWED") {
-    return serverMessage(error) ?? reviewMessages.alreadyReviewed;
-  }
-  return reviewMessages.addFailed;
-}
+/** Spec §8's "Failed to add comment" for any failure, but the two refusals keep the server's words. */
+const ADD_REVIEW_WORDING: ErrorWording = {
+  fallback: reviewMessages.addFailed,
+  network: reviewMessages.addFailed,
+  byCode: {
+    NOT_BORROWED: reviewMessages.notBorrowed,
+    ALREADY_REVIEWED: reviewMessages.alreadyReviewed,
+  },
+  serverWords: "byCode",
+};
 
 /** The star rating and text of a new review. */
 export function ReviewForm({ bookId, onPosted }: ReviewFormProps) {
@@ -53,7 +54,7 @@ export function ReviewForm({ bookId, onPosted }: ReviewFormProps) {
     try {
       result = await adding.mutateAsync({ bookId, rating, comment: text.trim() });
     } catch (failure) {
-      setError(failureMessage(failure));
+      setError(errorSentence(failure, ADD_REVIEW_WORDING));
       return;
     }
     setRating(0);

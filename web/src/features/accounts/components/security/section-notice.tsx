@@ -1,9 +1,5 @@
-import {
-  ApiError,
-  isSessionEnd,
-  NETWORK_ERROR_MESSAGE,
-  serverMessage,
-} from "../../../../lib/api-client";
+import { isSessionEnd } from "../../../../lib/api-client";
+import { errorSentence } from "../../../../lib/api-errors";
 import { FormMessage } from "../../../../ui/text-field";
 
 /** What a security section last said about an action of the reader's. */
@@ -18,10 +14,7 @@ export interface Notice {
  */
 export function failureNotice(error: unknown, fallback: string): Notice | null {
   if (isSessionEnd(error)) return null;
-  const text =
-    serverMessage(error) ??
-    (error instanceof ApiError && error.status === 0 ? NETWORK_ERROR_MESSAGE : fallback);
-  return { tone: "error", text };
+  return { tone: "error", text: errorSentence(error, { fallback }) };
 }
 
 export function NoticeMessage({ notice }: { notice: Notice | null }) {
