@@ -17,32 +17,24 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { eventHandlers, type SomeEventHandlers } from "./events";
-import { authenticate, bearerToken, sendPasswordReset } from "./features/accounts";
+import { authenticate, sendPasswordReset } from "./features/accounts";
 import { exportRoutes } from "./features/accounts/export-routes";
 import { accountRoutes } from "./features/accounts/routes";
 import { securityRoutes } from "./features/accounts/security-routes";
 import { catalogueRoutes } from "./features/catalogue/routes";
+import {
+  cancelHoldsOfDeletedAccount,
+  circulationRoutes,
+  countOpenHolds,
+  countOpenLoans,
+  exportHoldsOf,
+  exportLoansOf,
+  mailAboutLoan,
+  remindAtLogin,
+  returnAllOpenLoans,
+} from "./features/circulation";
 import { exportCartOf, exportWishlistOf } from "./features/lists";
 import { listRoutes } from "./features/lists/routes";
-import {
-  bookHolds,
-  cancelHoldsOfDeletedAccount,
-  countOpenHolds,
-  exportHoldsOf,
-  serveQueueOnCopyFreed,
-} from "./features/holds";
-import { holdRoutes } from "./features/holds/routes";
-import {
-  alsoBorrowed,
-  borrowBooks,
-  countOpenLoans,
-  exportLoansOf,
-  lendKeptCopy,
-  mailAboutLoan,
-  remindDueSoon,
-  returnAllOpenLoans,
-} from "./features/loans";
-import { loanRoutes } from "./features/loans/routes";
 import {
   exportMailsTo,
   fileTransport,
@@ -247,15 +239,11 @@ export async function buildApp({
     clock,
     content,
     rateLimiter: createRateLimiter(database.db, clock),
-    // Who reacts to what, fixed here (decision 016): a freed copy goes to the book's oldest
-    // waiting hold (lent at once if it asked, by loans' lendKeptCopy). When an account goes, its
-    // holds are cancelled (kept copies pass on), its open loans returned (their copies freed)
-    // and its reviews leave the books' ratings.
+    // Who reacts to what, fixed here (decision 016): when an account goes, its holds are
+    // cancelled (kept copies pass on), its open loans returned (their copies freed) and its
+    // reviews leave the books' ratings.
     events: eventHandlers(
-      {
-        copyFreed: [serveQueueOnCopyFreed(lendKeptCopy)],
-        accountDeleted: [cancelHoldsOfDeletedAccount, returnAllOpenLoans, deleteReviewsOf],
-      },
+      { accountDeleted: [cancelHoldsOfDeletedAccount, returnAllOpenLoans, deleteReviewsOf] },
       extraHandlers,
     ),
     mail: { format: { timeZone: config.timeZone }, nudge: () => mailDelivery.nudge() },
@@ -277,23 +265,11 @@ export async function buildApp({
     transport.close();
   });
 
-  await app.register(catalogueRoutes, {
-    db: database.db,
-    content,
-    // The queue of a book; the caller's own hold when the request carries a live session.
-    bookHolds: async (request, book) => {
-      const user = bearerToken(request) ? await authenticate(ctx, request).catch(() => null) : null;
-      return bookHolds(ctx, book, user);
-    },
-    alsoBorrowed: (bookId, limit) => alsoBorrowed(ctx.db, bookId, limit),
-  });
-  const remindAtLogin = async (userId: string) => {
-    const now = clock.now();
-    const sent = await ctx.db.transaction((tx) => remindDueSoon(ctx, tx, now, userId));
-    if (sent > 0) mailDelivery.nudge();
-  };
-  await app.register(accountRoutes, { ctx, afterLogin: [remindAtLogin] });
-  await app.register(securityRoutes, { ctx, afterLogin: [remindAtLogin] });
+  await app.register(catalogueRoutes, { db: database.db, content });
+  // A reader who signs in hears of loans due soon, should the sweep not have told them yet.
+  const afterLogin = [(userId: string) => remindAtLogin(ctx, userId)];
+  await app.register(accountRoutes, { ctx, afterLogin });
+  await app.register(securityRoutes, { ctx, afterLogin });
   // The data export: accounts' own sections, and each other feature's read of its own tables.
   await app.register(exportRoutes, {
     ctx,
@@ -317,8 +293,7 @@ export async function buildApp({
   });
   await app.register(paymentRoutes, { ctx });
   await app.register(listRoutes, { ctx });
-  await app.register(loanRoutes, { ctx });
-  await app.register(holdRoutes, { ctx, borrow: borrowBooks });
+  await app.register(circulationRoutes, { ctx });
   await app.register(reviewRoutes, { ctx });
   await app.register(readingRoutes, { ctx });
   await app.register(publicationRoutes, { ctx });

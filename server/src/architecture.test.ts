@@ -4,10 +4,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { getTableName, isTable } from "drizzle-orm";
+import { getTableColumns, getTableName, isTable, type Table } from "drizzle-orm";
 import { ESLint, type Linter } from "eslint";
 import { describe, expect, it } from "vitest";
-import { tableOwners } from "./db/owners";
+import { columnOwners, tableOwners, type TableName } from "./db/owners";
 import * as schema from "./db/schema";
 
 const src = path.dirname(fileURLToPath(import.meta.url));
@@ -36,32 +36,119 @@ function partOf(file: string): string {
 const tableOfExport = new Map(
   Object.entries(schema)
     .filter(([, value]) => isTable(value))
-    .map(([name, table]) => [name, getTableName(table as Parameters<typeof getTableName>[0])]),
+    .map(([name, table]) => [name, getTableName(table as Table)]),
 );
 
+/** SQL table name → (column key in code or SQL name → SQL name). */
+const columnsOf = new Map(
+  Object.values(schema)
+    .filter((value) => isTable(value))
+    .map((table) => [
+      getTableName(table as Table),
+      new Map(
+        Object.entries(getTableColumns(table as Table)).flatMap(([key, column]) => [
+          [key, column.name],
+          [column.name, column.name],
+        ]),
+      ),
+    ]),
+);
+
+interface Write {
+  table: string;
+  /** the columns an update sets, as far as the text shows them; none for inserts and deletes */
+  columns: string[];
+}
+
+/** The keys an update's set() gives: of its object, or of the variable it passes. */
+function keysSet(text: string, argument: string): string[] {
+  // Keys after `{` or `,`, shorthand ones too.
+  const keysOf = (object: string) =>
+    [...object.matchAll(/[{,]\s*(\w+)\s*(?=[:,}])/g)].map((m) => m[1]!);
+  const trimmed = argument.trim();
+  if (trimmed.startsWith("{")) return keysOf(trimmed);
+  const name = trimmed.match(/^\w+$/)?.[0];
+  if (!name) return [];
+  return [
+    ...[...text.matchAll(new RegExp(`\\b${name}\\.(\\w+)\\s*=[^=]`, "g"))].map((m) => m[1]!),
+    ...[
+      ...text.matchAll(
+        new RegExp(`Object\\.assign\\(\\s*${name},\\s*(\\{[\\s\\S]*?\\})\\s*\\)`, "g"),
+      ),
+    ].flatMap((m) => keysOf(m[1]!)),
+    ...[
+      ...text.matchAll(new RegExp(`(?:const|let)\\s+${name}\\b[^=]*=\\s*(\\{[\\s\\S]*?\\});`, "g")),
+    ].flatMap((m) => keysOf(m[1]!)),
+  ];
+}
+
 /** Each write to a schema table in `text`: the query builder's and raw SQL's. */
-function writesIn(text: string): string[] {
+function writesIn(text: string): Write[] {
   const names = [...tableOfExport.keys()].join("|");
   const sqlNames = [...tableOfExport.values()].join("|");
-  const patterns = [
-    new RegExp(`\\.(?:insert|update|delete)\\(\\s*(${names})\\s*\\)`, "g"),
-    new RegExp(`(?:update|insert into|delete from)\\s+\\$\\{(${names})\\}`, "gi"),
+  const column = (table: string) => (key: string) => columnsOf.get(table)?.get(key);
+  const updates = [
+    ...[
+      ...text.matchAll(
+        new RegExp(
+          `\\.update\\(\\s*(${names})\\s*\\)\\s*\\.set\\(([\\s\\S]*?)\\)\\s*\\.(?:where|returning)`,
+          "g",
+        ),
+      ),
+    ].map((m) => {
+      const table = tableOfExport.get(m[1]!)!;
+      return { table, columns: keysSet(text, m[2]!).flatMap((key) => column(table)(key) ?? []) };
+    }),
+    ...[
+      ...text.matchAll(
+        new RegExp(
+          `update\\s+\\$\\{(${names})\\}\\s+set\\s+([\\s\\S]*?)(?:\\bwhere\\b|\\bfrom\\b|$)`,
+          "gi",
+        ),
+      ),
+    ].map((m) => {
+      const table = tableOfExport.get(m[1]!)!;
+      const keys = [...m[2]!.matchAll(/(\w+)\s*=/g)].map((k) => k[1]!);
+      return { table, columns: keys.flatMap((key) => column(table)(key) ?? []) };
+    }),
   ];
+  const others = [
+    new RegExp(`\\.(?:insert|delete)\\(\\s*(${names})\\s*\\)`, "g"),
+    new RegExp(`\\.update\\(\\s*(${names})\\s*\\)(?!\\s*\\.set\\()`, "g"),
+    new RegExp(`(?:insert into|delete from)\\s+\\$\\{(${names})\\}`, "gi"),
+  ].flatMap((pattern) =>
+    [...text.matchAll(pattern)].map((m) => ({ table: tableOfExport.get(m[1]!)!, columns: [] })),
+  );
   const literal = new RegExp(`(?:update|insert into|delete from)\\s+"?(${sqlNames})\\b`, "gi");
   return [
-    ...patterns.flatMap((pattern) =>
-      [...text.matchAll(pattern)].map((match) => tableOfExport.get(match[1]!)!),
-    ),
-    ...[...text.matchAll(literal)].map((match) => match[1]!),
+    ...updates,
+    ...others,
+    ...[...text.matchAll(literal)].map((m) => ({ table: m[1]!, columns: [] })),
   ];
+}
+
+/**
+ * Whether `part` may make this write: a table's owner may, but for columns another part owns; a
+ * column's owner may set its own columns of the table and nothing else.
+ */
+function mayWrite(part: string, { table, columns }: Write): boolean {
+  const byOwner = columnOwners[table as TableName] ?? {};
+  const ownerOf = (column: string) =>
+    Object.entries(byOwner).find(([, owned]) => owned.includes(column))?.[0];
+  if (tableOwners[table as TableName] === part)
+    return columns.every((column) => ownerOf(column) === undefined);
+  return columns.length > 0 && columns.every((column) => ownerOf(column) === part);
 }
 
 /** Writes by code that does not own the table, as "part writes table". */
 function foreignWrites(files: { part: string; text: string }[]): string[] {
   return files.flatMap(({ part, text }) =>
     writesIn(text)
-      .filter((table) => tableOwners[table as keyof typeof tableOwners] !== part)
-      .map((table) => `${part} writes ${table}`),
+      .filter((write) => !mayWrite(part, write))
+      .map(
+        ({ table, columns }) =>
+          `${part} writes ${table}${columns.length > 0 ? ` (${columns.join(", ")})` : ""}`,
+      ),
   );
 }
 
@@ -123,7 +210,7 @@ describe("table owners", () => {
     // lists, which write their two tables through one variable (lists/service.ts), and
     // search_words and search_authors, which the catalogue's trigger on books keeps
     // (migrations 0012 and 0013).
-    const written = new Set(files.flatMap(({ text }) => writesIn(text)));
+    const written = new Set(files.flatMap(({ text }) => writesIn(text).map((w) => w.table)));
     expect([...tableOfExport.values()].filter((table) => !written.has(table))).toEqual([
       "search_words",
       "search_authors",
@@ -134,10 +221,40 @@ describe("table owners", () => {
 
   it("catch a planted write to another feature's table", () => {
     const planted = [
-      { part: "reviews", text: "await tx.update(books).set({ rating: 5 });" },
-      { part: "loans", text: "await tx.execute(sql`delete from ${cartItems} where true`);" },
+      { part: "reviews", text: "await tx.update(books).set({ rating: 5 }).where(x);" },
+      { part: "circulation", text: "await tx.execute(sql`delete from ${cartItems} where true`);" },
     ];
-    expect(foreignWrites(planted)).toEqual(["reviews writes books", "loans writes cart_items"]);
+    expect(foreignWrites(planted)).toEqual([
+      "reviews writes books (rating)",
+      "circulation writes cart_items",
+    ]);
+  });
+
+  it("catch a planted write of a column its table's owner does not own, and the reverse", () => {
+    const planted = [
+      // The catalogue changing the copies on the shelf, directly and through a variable.
+      {
+        part: "catalogue",
+        text: "await tx.update(books).set({ title, availableCopies: 2 }).where(x);",
+      },
+      { part: "catalogue", text: "set.loanCap = 3;\nawait tx.update(books).set(set).where(x);" },
+      { part: "accounts", text: "await tx.execute(sql`update ${users} set balance_pence = 0`);" },
+      // Circulation changing a book's title along with its copies.
+      {
+        part: "circulation",
+        text: "await tx.update(books).set({ totalCopies: 2, title: t }).where(x);",
+      },
+      // What each may do: its own columns.
+      { part: "circulation", text: "await tx.update(books).set({ loanCap: 2 }).where(x);" },
+      { part: "payments", text: "await tx.update(users).set({ balancePence: 2 }).where(x);" },
+      { part: "catalogue", text: "await tx.update(books).set({ title: t }).where(x);" },
+    ];
+    expect(foreignWrites(planted)).toEqual([
+      "catalogue writes books (title, available_copies)",
+      "catalogue writes books (loan_cap)",
+      "accounts writes users (balance_pence)",
+      "circulation writes books (total_copies, title)",
+    ]);
   });
 
   it("are the decision record's list, table by table", () => {
@@ -207,13 +324,13 @@ describe("the lint rule on features", () => {
   it("refuses a feature importing another's internals, and takes its index", async () => {
     const internal = await lintAs(
       "features/lists/planted.ts",
-      'import { lockBalance } from "../accounts/balance";\nexport const planted = lockBalance;\n',
+      'import { lockBalance } from "../payments/balance";\nexport const planted = lockBalance;\n',
     );
     expect(internal.map((m) => m.ruleId)).toEqual(["import-x/no-restricted-paths"]);
     expect(internal[0]!.message).toContain("only through that feature's index.ts");
     const viaIndex = await lintAs(
       "features/lists/planted.ts",
-      'import { lockBalance } from "../accounts";\nexport const planted = lockBalance;\n',
+      'import { lockBalance } from "../payments";\nexport const planted = lockBalance;\n',
     );
     expect(viaIndex).toEqual([]);
   });

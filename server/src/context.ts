@@ -14,8 +14,6 @@ export interface MailFormat {
  * change (decision 016). The announcing feature knows nothing of who listens.
  */
 export interface DomainEvents {
-  /** A copy of a book went back on the shelf (a loan ended, or stock was added). */
-  copyFreed: { bookId: number; at: Date };
   /**
    * A loan ended: returned by its reader, returned automatically, ended by staff, or its account
    * deleted.

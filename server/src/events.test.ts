@@ -14,19 +14,18 @@ import { brokenInvariants } from "./test/invariants";
 
 type Heard = { [E in EventName]: { name: E; event: DomainEvents[E] } }[EventName];
 const heard: Heard[] = [];
-let refuseCopyFreed = false;
+let refuseLoanClosed = false;
 
 const t = useTestApp(
   {},
   {
     eventHandlers: {
-      copyFreed: [
+      loanClosed: [
         async (_ctx, _tx, event) => {
-          if (refuseCopyFreed) throw new Error("a listener refused the freed copy");
-          heard.push({ name: "copyFreed", event });
+          if (refuseLoanClosed) throw new Error("a listener refused the closed loan");
+          heard.push({ name: "loanClosed", event });
         },
       ],
-      loanClosed: [async (_ctx, _tx, event) => void heard.push({ name: "loanClosed", event })],
       accountDeleted: [
         // Runs after the app's own handlers: the loans are returned and the reviews gone.
         async (_ctx, tx, event) => {
@@ -44,7 +43,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   heard.length = 0;
-  refuseCopyFreed = false;
+  refuseLoanClosed = false;
 });
 
 async function readerWithLoan(): Promise<{ reader: TestUser; bookId: number }> {
@@ -63,19 +62,23 @@ const availableCopies = async (bookId: number) =>
   (await t.database.db.select().from(books).where(eq(books.id, bookId)))[0]!.availableCopies;
 
 describe("events", () => {
-  it("tell listeners of a returned loan and its freed copy, inside the return", async () => {
+  it("tell listeners of a returned loan, inside the return, its copy back on the shelf", async () => {
     const { reader, bookId } = await readerWithLoan();
     const returned = await http.post("/api/borrow/return", { bookId }, reader.token);
     expect(returned.status).toBe(200);
-    expect(heard.map((h) => h.name)).toEqual(["copyFreed", "loanClosed"]);
-    expect(heard[0]!.event).toEqual({ bookId, at: t.clock.now() });
-    expect(heard[1]!.event).toMatchObject({ bookId, userId: reader.id, how: "returned" });
+    expect(heard.map((h) => h.name)).toEqual(["loanClosed"]);
+    expect(heard[0]!.event).toMatchObject({
+      bookId,
+      userId: reader.id,
+      at: t.clock.now(),
+      how: "returned",
+    });
     expect(await availableCopies(bookId)).toBe(2);
   });
 
   it("undo the return when a listener throws", async () => {
     const { reader, bookId } = await readerWithLoan();
-    refuseCopyFreed = true;
+    refuseLoanClosed = true;
     const refused = await http.post("/api/borrow/return", { bookId }, reader.token);
     expect(refused.status).toBe(500);
     // Nothing of the return stayed: the loan is open and the copy still lent.
@@ -90,9 +93,9 @@ describe("events", () => {
     const { reader, bookId } = await readerWithLoan();
     const deleted = await http.post("/api/users/delete", {}, reader.token);
     expect(deleted.status).toBe(200);
-    expect(heard.map((h) => h.name)).toEqual(["copyFreed", "loanClosed", "accountDeleted"]);
-    expect(heard[1]).toMatchObject({ event: { how: "account-deleted", userId: reader.id } });
-    expect(heard[2]).toEqual({
+    expect(heard.map((h) => h.name)).toEqual(["loanClosed", "accountDeleted"]);
+    expect(heard[0]).toMatchObject({ event: { how: "account-deleted", userId: reader.id } });
+    expect(heard[1]).toEqual({
       name: "accountDeleted",
       event: { userId: reader.id, at: t.clock.now() },
     });

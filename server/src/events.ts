@@ -23,7 +23,6 @@ export function eventHandlers(...sets: SomeEventHandlers[]): EventHandlers {
   const merged = <E extends EventName>(name: E): EventHandler<E>[] =>
     sets.flatMap((set) => set[name] ?? []);
   return {
-    copyFreed: merged("copyFreed"),
     loanClosed: merged("loanClosed"),
     accountDeleted: merged("accountDeleted"),
   };

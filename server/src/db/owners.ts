@@ -1,6 +1,7 @@
 // Which part of the server writes each table (decision 016). A feature owns its tables: only its
 // own code writes them, and other features call the functions its index.ts exports. Two tables
 // belong to shared server code rather than a feature. architecture.test.ts holds the code to it.
+// Some columns belong to another feature than their table (columnOwners, decision 035).
 
 export const tableOwners = {
   categories: "catalogue",
@@ -16,7 +17,7 @@ export const tableOwners = {
   webauthn_challenges: "accounts",
   email_changes: "accounts",
   outbox: "notifications",
-  loans: "loans",
+  loans: "circulation",
   ledger: "payments",
   cart_items: "lists",
   wishlist_items: "lists",
@@ -26,9 +27,23 @@ export const tableOwners = {
   reader_preferences: "reading",
   catalogue_version: "catalogue",
   audit_log: "staff",
-  holds: "holds",
+  holds: "circulation",
   idempotency_keys: "idempotency.ts",
   rate_limit_hits: "rate-limit.ts",
 } as const;
 
 export type TableName = keyof typeof tableOwners;
+
+/**
+ * Columns that belong to another feature than their table's owner (decision 035). The table's
+ * owner makes the row, with these columns' first values; after that only the column's owner
+ * changes them, and it changes nothing else of the row.
+ */
+export const columnOwners: Partial<Record<TableName, Record<string, readonly string[]>>> = {
+  // The stock of copies: what circulation lends from.
+  books: {
+    circulation: ["total_copies", "available_copies", "borrow_times", "loan_cap", "recent_loans"],
+  },
+  // The money: payments moves a balance only with its ledger row.
+  users: { payments: ["balance_pence"] },
+};

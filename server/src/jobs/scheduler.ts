@@ -7,28 +7,14 @@ import type { AppContext } from "../context";
 import type { Transaction } from "../db/client";
 import { shortId } from "../logging";
 import { sweepUploads } from "../features/catalogue";
-import { expireReadyHolds, noticeLapsingHolds, retryAutoBorrows } from "../features/holds";
-import {
-  autoReturnOverdue,
-  lendKeptCopy,
-  noticeOverdue,
-  refreshRecentLoans,
-  remindDueSoon,
-} from "../features/loans";
+import { refreshRecentLoans, sweepCirculation, type SweepCounts } from "../features/circulation";
 
 /** Advisory-lock keys: any numbers will do as long as every process uses the same ones. */
 const LOAN_SWEEP_LOCK = 727_101;
 const NIGHTLY_LOCK = 727_102;
 
-export interface SweepReport {
+export interface SweepReport extends SweepCounts {
   ran: boolean;
-  autoReturned: number;
-  overdueNotices: number;
-  reminders: number;
-  /** ready holds that asked to be borrowed for their readers and now were */
-  holdsLent: number;
-  holdsExpired: number;
-  holdLapseNotices: number;
 }
 
 /**
@@ -51,11 +37,7 @@ async function underLock(
   });
 }
 
-/**
- * Overdue notices, automatic returns and due-soon reminders, as of the clock's now; then the
- * holds: automatic borrows that could not be done before are tried again, ready holds past
- * their 48 hours expire (their copies pass on) and those lapsing within 12 hours are reminded.
- */
+/** Circulation's sweep (sweepCirculation) as of the clock's now, by one process at a time. */
 export async function sweepLoans(ctx: AppContext): Promise<SweepReport> {
   const report: SweepReport = {
     ran: false,
@@ -68,12 +50,7 @@ export async function sweepLoans(ctx: AppContext): Promise<SweepReport> {
   };
   const now = ctx.clock.now();
   report.ran = await underLock(ctx, LOAN_SWEEP_LOCK, async (tx) => {
-    report.autoReturned = await autoReturnOverdue(ctx, tx, now);
-    report.overdueNotices = await noticeOverdue(ctx, tx, now);
-    report.reminders = await remindDueSoon(ctx, tx, now);
-    report.holdsLent = await retryAutoBorrows(ctx, tx, lendKeptCopy);
-    report.holdsExpired = await expireReadyHolds(ctx, tx, now);
-    report.holdLapseNotices = await noticeLapsingHolds(ctx, tx, now);
+    Object.assign(report, await sweepCirculation(ctx, tx, now));
   });
   const { ran: _ran, ...counts } = report;
   if (Object.values(counts).some((n) => n > 0)) ctx.mail.nudge();

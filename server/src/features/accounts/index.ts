@@ -1,5 +1,5 @@
-// Accounts' public face (decision 016). It owns `users` (the balance too: balance.ts),
-// `sessions` and `password_resets`.
+// Accounts' public face (decision 016). It owns `users` (but for the balance, payments' column:
+// decision 035), `sessions` and `password_resets`.
 export {
   authenticate,
   bearerToken,
@@ -8,7 +8,6 @@ export {
   tokenHashOf,
   type AuthUser,
 } from "./auth";
-export { addToBalance, lockBalance, tryLockBalance } from "./balance";
 export { sendPasswordReset } from "./service";
 export { mailNameOf, mailRecipientOf } from "./owner-mail";
 export { requireStaff, type Role } from "./auth";

@@ -1,10 +1,8 @@
 import { wireId } from "@folio/contract/common";
-import { and, count, eq, isNull, like, ne } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { and, eq, like, ne } from "drizzle-orm";
 import type { Executor, Transaction } from "../../db/client";
-import { books, categories, holds, loans } from "../../db/schema";
+import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
-import { announce } from "../../events";
 import { penceToPounds } from "../../money";
 import type { ContentStore } from "../../storage/content-store";
 import { addBookWithFiles, type BookFiles } from "./files";
@@ -24,25 +22,6 @@ const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === "23505" || e.cause?.code === "23505";
 };
-
-/**
- * The copies of a book that are not on the shelf: on loan now, and kept for a reader's ready
- * hold. A book's copies may never be fewer than these together.
- */
-export async function lentOrHeld(
-  tx: Executor,
-  bookId: number,
-): Promise<{ lent: number; held: number }> {
-  const [open] = await tx
-    .select({ n: count() })
-    .from(loans)
-    .where(and(eq(loans.bookId, bookId), isNull(loans.returnedAt)));
-  const [ready] = await tx
-    .select({ n: count() })
-    .from(holds)
-    .where(and(eq(holds.bookId, bookId), eq(holds.status, "ready")));
-  return { lent: open?.n ?? 0, held: ready?.n ?? 0 };
-}
 
 async function lockBook(tx: Transaction, bookId: number) {
   const [row] = await tx.select().from(books).where(eq(books.id, bookId)).for("update");
@@ -78,14 +57,13 @@ async function assertTitleFree(
   if (row) throw errors.bookExists(title, author);
 }
 
+/** What staff may change of how a book is described (its stock is circulation's). */
 export interface BookFields {
   title: string;
   author: string;
   categoryId: number;
   description: string;
   pricePence: number;
-  copies: number;
-  lendsLeft: number;
 }
 
 /** Runs an insert or update, turning the title-and-author index's refusal into a clear 409. */
@@ -121,8 +99,6 @@ function wireFields(row: typeof books.$inferSelect): Record<keyof BookFields, un
     categoryId: wireId(row.categoryId),
     description: row.description,
     pricePence: penceToPounds(row.pricePence),
-    copies: row.totalCopies,
-    lendsLeft: Math.max(0, row.loanCap - row.borrowTimes),
   };
 }
 
@@ -142,17 +118,11 @@ function differences(
   return change;
 }
 
-/**
- * Changes the fields given of a book, its row locked. Copies never go below lentOrHeld (409);
- * the copies on the shelf move by the same number, and each copy added is announced as freed
- * (a waiting hold may take it). Lends left sets the licence: loan cap = loans made + lends left.
- */
+/** Changes the fields given of a book, its row locked; 404 for an unknown book. */
 export async function updateBook(
-  ctx: AppContext,
   tx: Transaction,
   bookId: number,
   changes: Partial<BookFields>,
-  at: Date,
 ): Promise<Change> {
   const row = await lockBook(tx, bookId);
   const set: Partial<typeof books.$inferInsert> = {};
@@ -173,26 +143,12 @@ export async function updateBook(
   }
   if (changes.description !== undefined) set.description = changes.description;
   if (changes.pricePence !== undefined) set.pricePence = changes.pricePence;
-  if (changes.lendsLeft !== undefined) set.loanCap = row.borrowTimes + changes.lendsLeft;
-  let added = 0;
-  if (changes.copies !== undefined && changes.copies !== row.totalCopies) {
-    const { lent, held } = await lentOrHeld(tx, bookId);
-    // What the row says is off the shelf counts too, should it ever say more than the loans.
-    const offShelf = Math.max(lent + held, row.totalCopies - row.availableCopies);
-    if (changes.copies < offShelf)
-      throw errors.copiesBelowLent(Math.max(lent, offShelf - held), held);
-    const delta = changes.copies - row.totalCopies;
-    set.totalCopies = changes.copies;
-    set.availableCopies = row.availableCopies + delta;
-    added = Math.max(0, delta);
-  }
   const [after] =
     Object.keys(set).length === 0
       ? [row]
       : await guardTitle(title, author, () =>
           tx.update(books).set(set).where(eq(books.id, bookId)).returning(),
         );
-  for (let i = 0; i < added; i++) await announce(ctx, tx, "copyFreed", { bookId, at });
   await bumpCatalogueVersion(tx);
   return differences(wireFields(row), wireFields(after!), Object.keys(changes));
 }

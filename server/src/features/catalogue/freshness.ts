@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { perDatabase } from "../../db/batch";
 import type { Database } from "../../db/client";
+import type { ResponseCache } from "../../http/response-cache";
 import { catalogueVersion } from "../../db/schema";
 
 /**
@@ -84,4 +85,17 @@ export class CatalogueWatch {
  */
 export async function catalogueChanged(db: Database): Promise<void> {
   await Promise.all([...watchesOf(db)].map((watch) => watch.check()));
+}
+
+/** Caches of answers made from the catalogue that other features keep (circulation's). */
+export const keptCataloguesOf = perDatabase(() => new Set<ResponseCache<string>>());
+
+/**
+ * Drops `cache` with the catalogue's own caches whenever the catalogue changes (decision 020):
+ * for a feature that answers a catalogue read with its own data added (related books, with
+ * what readers also borrowed). Answers the call that stops it.
+ */
+export function dropWithCatalogue(db: Database, cache: ResponseCache<string>): () => void {
+  keptCataloguesOf(db).add(cache);
+  return () => keptCataloguesOf(db).delete(cache);
 }

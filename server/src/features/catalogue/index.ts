@@ -5,7 +5,6 @@ export { drawCover } from "./cover";
 export {
   createBook,
   createCategory,
-  lentOrHeld,
   restoreBook,
   retireBook,
   updateBook,
@@ -24,7 +23,8 @@ export {
   type BookFiles,
   type ReplacedFile,
 } from "./files";
-export { catalogueChanged } from "./freshness";
+export { catalogueChanged, dropWithCatalogue } from "./freshness";
+export { relatedBooks } from "./related";
 export { coverUrlFor, presentBook, type ListedBookRow } from "./presenter";
 export {
   categoryName,
@@ -43,6 +43,7 @@ export {
   listStaffBooks,
   listStaffCategories,
   suggestCategory,
+  type StaffBook,
 } from "./staff-reads";
 export {
   addBook,
@@ -51,14 +52,9 @@ export {
   adjustRating,
   bumpCatalogueVersion,
   ensureCategory,
-  keepCopy,
   listCategoriesForImport,
   lockBookByTitle,
-  lockBooksForLending,
-  returnCopy,
   setCoverKey,
-  setRecentLoans,
-  takeCopies,
   updateEdition,
   type EditionChanges,
   type NewBook,

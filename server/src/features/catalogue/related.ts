@@ -7,23 +7,21 @@ import { errors } from "../../errors";
 import { presentBook } from "./presenter";
 import { selectBooks } from "./service";
 
-/** Books most borrowed by readers of a book, best first: the loans feature knows (app.ts). */
-export type AlsoBorrowed = (bookId: number, limit: number) => Promise<number[]>;
-
 const listed = (db: Executor, condition: SQL) =>
   selectBooks(db).where(and(isNull(books.retiredAt), condition));
 
 const mostBorrowed = [sql`${books.recentLoans} desc nulls last`, asc(books.id)];
 
 /**
- * Where a book's page leads next (design.md §7.5): what its readers also borrowed, more by its
- * author, more in its category; never the book itself nor a retired one. Each list reads at
- * most RELATED_MAX rows off an index (books_search_author_order, books_category_popular_idx).
+ * Where a book's page leads next (design.md §7.5): what its readers also borrowed (`borrowedIds`,
+ * best first, from circulation), more by its author, more in its category; never the book itself
+ * nor a retired one. Each list reads at most RELATED_MAX rows off an index
+ * (books_search_author_order, books_category_popular_idx).
  */
 export async function relatedBooks(
   db: Executor,
   bookId: number,
-  alsoBorrowed: AlsoBorrowed,
+  borrowedIds: number[],
 ): Promise<RelatedResult> {
   const [book] = await db
     .select({ searchAuthor: books.searchAuthor, categoryId: books.categoryId })
@@ -31,8 +29,6 @@ export async function relatedBooks(
     .where(eq(books.id, bookId));
   if (!book) throw errors.bookNotFound();
   const others = ne(books.id, bookId);
-  // Asked for twice the room: some of them may be retired since.
-  const borrowedIds = await alsoBorrowed(bookId, RELATED_MAX * 2);
   const [borrowedRows, sameAuthor, sameCategory] = await Promise.all([
     borrowedIds.length === 0
       ? Promise.resolve([])

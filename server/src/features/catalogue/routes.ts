@@ -1,15 +1,11 @@
 import {
-  type BookDetail,
   bookListSchema,
   booksByCategoryQuerySchema,
   booksByCategorySchema,
   categoriesListSchema,
   categoryDetailSchema,
   categoryParamsSchema,
-  getBookQuerySchema,
   popularQuerySchema,
-  relatedQuerySchema,
-  relatedResultSchema,
   searchQuerySchema,
   searchResultSchema,
   suggestQuerySchema,
@@ -17,22 +13,18 @@ import {
 } from "@folio/contract/catalogue";
 import { SEARCH_CORRECTED_WORDS, SEARCH_MAX_WORDS } from "@folio/contract/constants";
 import { errorBodySchema, idSchema } from "@folio/contract/common";
-import { bookDetailWithHoldsSchema, type BookHolds } from "@folio/contract/holds";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { sendJsonText } from "../../http/json-text";
 import type { ContentStore } from "../../storage/content-store";
-import { ResponseCache } from "../../http/response-cache";
+import { cachedJson, ResponseCache } from "../../http/response-cache";
 import { COVER_POLICY } from "./cover";
-import { CatalogueWatch } from "./freshness";
-import { relatedBooks, type AlsoBorrowed } from "./related";
+import { CatalogueWatch, keptCataloguesOf } from "./freshness";
 import { suggestBooks } from "./suggest";
 import {
   coverOf,
   dropKeptCatalogue,
-  getBook,
   getCategory,
   listBooksByCategory,
   listCategories,
@@ -43,17 +35,7 @@ import {
 export interface CatalogueDeps {
   db: Database;
   content: ContentStore;
-  /**
-   * What GET /api/books/get adds about the book's queue (design.md §7.2); holds provide it and
-   * app.ts passes it in. Without it, no one waits.
-   */
-  bookHolds?: (request: FastifyRequest, book: BookDetail) => Promise<BookHolds>;
-  /** What readers of a book also borrowed: loans know, app.ts passes it in. Without it, none. */
-  alsoBorrowed?: AlsoBorrowed;
 }
-
-const noQueue = async (): Promise<BookHolds> => ({ holdsWaiting: 0, estimatedWaitDays: null });
-const noLoans: AlsoBorrowed = async () => [];
 
 /**
  * How long each process may answer a catalogue read from memory (see response-cache.ts).
@@ -68,51 +50,24 @@ export const CACHE_MS = {
   popular: 5_000,
   search: 10_000,
   suggest: 30_000,
-  related: 30_000,
 };
-
-/** A client asking `Cache-Control: no-cache` gets a fresh answer (the benchmark's latency run). */
-const wantsFresh = (request: FastifyRequest) =>
-  /no-cache/i.test(request.headers["cache-control"] ?? "");
-
-/**
- * The answer of `load`, from the cache unless the client asks for a fresh one (then `load` is
- * told so, for what it keeps below this cache). Kept as the JSON text itself, so a hit costs no
- * serialising either.
- */
-async function cached(
-  cache: ResponseCache<string>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  load: (fresh: boolean) => Promise<unknown>,
-) {
-  const text = wantsFresh(request)
-    ? JSON.stringify(await load(true))
-    : await cache.get(key, async () => JSON.stringify(await load(false)));
-  return sendJsonText(reply, text);
-}
 
 const tags = ["catalogue"];
 const failures = { 400: errorBodySchema, 404: errorBodySchema };
 
-export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
-  app,
-  { db, content, bookHolds = noQueue, alsoBorrowed = noLoans },
-) => {
+export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (app, { db, content }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const caches = {
     categories: new ResponseCache<string>(CACHE_MS.categories, 1),
     popular: new ResponseCache<string>(CACHE_MS.popular, 100),
     search: new ResponseCache<string>(CACHE_MS.search, 5000),
     suggest: new ResponseCache<string>(CACHE_MS.suggest, 5000),
-    related: new ResponseCache<string>(CACHE_MS.related, 5000),
   };
   const watch = new CatalogueWatch(db, (error) =>
     app.log.warn({ err: error }, "could not read the catalogue's version"),
   );
   watch.onChange(() => {
-    for (const cache of Object.values(caches)) cache.clear();
+    for (const cache of [...Object.values(caches), ...keptCataloguesOf(db)]) cache.clear();
     dropKeptCatalogue(db);
   });
   // From when the app is ready: the database is migrated by then (serve.ts prepares it after
@@ -133,25 +88,9 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
       },
     },
     (request, reply) =>
-      cached(caches.popular, request, reply, JSON.stringify(request.query), () =>
+      cachedJson(caches.popular, request, reply, JSON.stringify(request.query), () =>
         listPopularBooks(db, request.query),
       ),
-  );
-
-  api.get(
-    "/api/books/get",
-    {
-      schema: {
-        tags,
-        summary: "One book",
-        querystring: getBookQuerySchema,
-        response: { 200: bookDetailWithHoldsSchema, ...failures },
-      },
-    },
-    async (request) => {
-      const book = await getBook(db, request.query.bookId);
-      return { ...book, ...(await bookHolds(request, book)) };
-    },
   );
 
   api.get(
@@ -166,7 +105,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
       },
     },
     (request, reply) =>
-      cached(caches.search, request, reply, JSON.stringify(request.query), (fresh) =>
+      cachedJson(caches.search, request, reply, JSON.stringify(request.query), (fresh) =>
         searchBooks(db, request.query, { fresh }),
       ),
   );
@@ -184,26 +123,8 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
       },
     },
     (request, reply) =>
-      cached(caches.suggest, request, reply, request.query.q, () =>
+      cachedJson(caches.suggest, request, reply, request.query.q, () =>
         suggestBooks(db, request.query.q),
-      ),
-  );
-
-  api.get(
-    "/api/books/related",
-    {
-      schema: {
-        tags,
-        summary: "Where a book leads next",
-        description:
-          "Books most borrowed by readers who borrowed this one, more by its author, more in its category.",
-        querystring: relatedQuerySchema,
-        response: { 200: relatedResultSchema, ...failures },
-      },
-    },
-    (request, reply) =>
-      cached(caches.related, request, reply, String(request.query.bookId), () =>
-        relatedBooks(db, request.query.bookId, alsoBorrowed),
       ),
   );
 
@@ -225,7 +146,8 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueDeps> = async (
     {
       schema: { tags, summary: "Every category", response: { 200: categoriesListSchema } },
     },
-    (request, reply) => cached(caches.categories, request, reply, "all", () => listCategories(db)),
+    (request, reply) =>
+      cachedJson(caches.categories, request, reply, "all", () => listCategories(db)),
   );
 
   api.get(

@@ -8,7 +8,7 @@ import { wireId } from "@folio/contract/common";
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client";
-import { books, categories, loans } from "../../db/schema";
+import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
 import { penceToPounds } from "../../money";
 import { coverUrlFor } from "./presenter";
@@ -16,9 +16,10 @@ import { escapeLike, normalizeForSearch } from "./search-text";
 import { listCategoriesForImport } from "./stock";
 
 // What the staff console reads of the catalogue: every book, retired ones too, with what only
-// staff see (open loans, lends left, when it was retired).
+// staff see (lends left, when it was retired). Staff add the open loans from circulation.
 
-const onLoan = sql<number>`(select count(*)::int from ${loans} where ${loans.bookId} = ${books.id} and ${loans.returnedAt} is null)`;
+/** A book as the console shows it, but for its open loans (circulation counts them). */
+export type StaffBook = Omit<AdminBook, "onLoan">;
 
 const adminColumns = {
   id: books.id,
@@ -32,7 +33,6 @@ const adminColumns = {
   pricePence: books.pricePence,
   totalCopies: books.totalCopies,
   availableCopies: books.availableCopies,
-  onLoan,
   loanCap: books.loanCap,
   borrowTimes: books.borrowTimes,
   rating: books.rating,
@@ -52,7 +52,7 @@ function selectAdminBooks(db: Executor) {
 
 type AdminBookRow = Awaited<ReturnType<ReturnType<typeof selectAdminBooks>["execute"]>>[number];
 
-function presentAdminBook(row: AdminBookRow): AdminBook {
+function presentAdminBook(row: AdminBookRow): StaffBook {
   return {
     bookId: wireId(row.id),
     title: row.title,
@@ -65,7 +65,6 @@ function presentAdminBook(row: AdminBookRow): AdminBook {
     price: penceToPounds(row.pricePence),
     copies: row.totalCopies,
     availableCopies: row.availableCopies,
-    onLoan: Number(row.onLoan),
     lendsLeft: Math.max(0, row.loanCap - row.borrowTimes),
     borrowTimes: row.borrowTimes,
     rating: row.rating === null ? null : Number(row.rating),
@@ -92,7 +91,7 @@ const sortColumns = {
 export async function listStaffBooks(
   db: Executor,
   query: z.output<typeof adminBooksQuerySchema>,
-): Promise<AdminBooks> {
+): Promise<Omit<AdminBooks, "books"> & { books: StaffBook[] }> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 20;
   const conditions: SQL[] = [];
@@ -128,7 +127,7 @@ export async function listStaffBooks(
 }
 
 /** One book as the console shows it, retired or not; 404 for an unknown id. */
-export async function findStaffBook(db: Executor, bookId: number): Promise<AdminBook> {
+export async function findStaffBook(db: Executor, bookId: number): Promise<StaffBook> {
   const [row] = await selectAdminBooks(db).where(eq(books.id, bookId));
   if (!row) throw errors.bookNotFound();
   return presentAdminBook(row);

@@ -1,101 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../../db/client";
 import { books, catalogueVersion, categories } from "../../db/schema";
-import { announce } from "../../events";
 import { normalizeForSearch } from "./search-text";
 
 // The catalogue owns `books` and `categories` (decision 016): every write to them is here, and
-// other features call these functions rather than touching the rows themselves.
-
-/** What lending needs of each book asked for, its row locked for the rest of the transaction. */
-export async function lockBooksForLending(tx: Transaction, bookIds: number[]) {
-  // Book rows in id order, so two borrowers lock them in the same order and never deadlock.
-  return tx
-    .select({
-      id: books.id,
-      title: books.title,
-      author: books.author,
-      pricePence: books.pricePence,
-      availableCopies: books.availableCopies,
-      borrowTimes: books.borrowTimes,
-      loanCap: books.loanCap,
-      // A retired book is lent to no one (design.md §7.1); its open loans go on.
-      retiredAt: books.retiredAt,
-    })
-    .from(books)
-    .where(inArray(books.id, bookIds))
-    .orderBy(books.id)
-    .for("update");
-}
-
-/**
- * Lends one copy of each book. A copy comes off the shelf, unless it was kept for the reader's
- * ready hold (`kept`): that one is off the shelf already. The loans in `spendingLicence` are new
- * lends of the book's licence and count for Popular; a loan again of a book the reader had this
- * month is neither. The CHECK on available_copies backs up the caller's lock: never below zero.
- */
-export async function takeCopies(
-  tx: Transaction,
-  bookIds: number[],
-  spendingLicence: number[],
-  kept: number[] = [],
-): Promise<void> {
-  if (bookIds.length === 0) return;
-  const spends = spendingLicence.length > 0 ? inArray(books.id, spendingLicence) : sql`false`;
-  const fromShelf = kept.length > 0 ? sql`not ${inArray(books.id, kept)}` : sql`true`;
-  await tx
-    .update(books)
-    .set({
-      availableCopies: sql`${books.availableCopies} - (case when ${fromShelf} then 1 else 0 end)`,
-      borrowTimes: sql`${books.borrowTimes} + (case when ${spends} then 1 else 0 end)`,
-      recentLoans: sql`${books.recentLoans} + (case when ${spends} then 1 else 0 end)`,
-    })
-    .where(inArray(books.id, bookIds));
-}
-
-/**
- * Sets each book's count of new lends in the last 30 days (Popular's order) from `recentLends`,
- * a query of (book_id, n) rows, in one statement; books with none go back to 0.
- */
-export async function setRecentLoans(tx: Transaction, recentLends: SQL): Promise<void> {
-  await tx.execute(sql`
-    update ${books} set recent_loans = coalesce(recent.n, 0)
-    from (
-      select b.id, r.n
-      from ${books} b left join (${recentLends}) r on r.book_id = b.id
-      where b.recent_loans > 0 or r.n is not null
-    ) recent
-    where ${books.id} = recent.id and ${books.recentLoans} <> coalesce(recent.n, 0)`);
-}
-
-/** Puts a copy back on the shelf and announces it; answers the book's title and author. */
-export async function returnCopy(
-  ctx: AppContext,
-  tx: Transaction,
-  bookId: number,
-  at: Date,
-): Promise<{ title: string; author: string } | null> {
-  const [book] = await tx
-    .update(books)
-    .set({ availableCopies: sql`${books.availableCopies} + 1` })
-    .where(eq(books.id, bookId))
-    .returning({ title: books.title, author: books.author });
-  if (!book) return null;
-  await announce(ctx, tx, "copyFreed", { bookId, at });
-  return book;
-}
-
-/**
- * Keeps a copy off the shelf for a reader's ready hold (design.md §7.2): available copies count
- * it out. The caller holds the book's row; the CHECK refuses to go below zero.
- */
-export async function keepCopy(tx: Transaction, bookId: number): Promise<void> {
-  await tx
-    .update(books)
-    .set({ availableCopies: sql`${books.availableCopies} - 1` })
-    .where(eq(books.id, bookId));
-}
+// other features call these functions rather than touching the rows themselves. A book's stock
+// of copies is circulation's (decision 035): the catalogue only makes a book with its first.
 
 /**
  * Moves a book's rating by one review, in the same statement that reads it, so concurrent adds
@@ -222,29 +132,15 @@ export interface EditionChanges {
   categoryId: number;
   year?: number;
   pricePence?: number;
-  /** the new number of copies; those on loan stay lent, the rest are on the shelf */
-  copies?: number;
 }
 
-/**
- * Updates a book from a new edition of it. Answers the copies on loan when `copies` is fewer
- * than that, and changes nothing then; else null. The row must be locked (lockBookByTitle).
- */
+/** Updates a book from a new edition of it (its copies are circulation's: setEditionCopies). */
 export async function updateEdition(
   tx: Transaction,
-  book: { id: number; totalCopies: number; availableCopies: number },
+  bookId: number,
   changes: EditionChanges,
-): Promise<{ lent: number } | null> {
-  const { copies, ...rest } = changes;
-  const set: Partial<typeof books.$inferInsert> = { ...rest };
-  if (copies !== undefined) {
-    const lent = book.totalCopies - book.availableCopies;
-    if (copies < lent) return { lent };
-    set.totalCopies = copies;
-    set.availableCopies = copies - lent;
-  }
-  await tx.update(books).set(set).where(eq(books.id, book.id));
-  return null;
+): Promise<void> {
+  await tx.update(books).set(changes).where(eq(books.id, bookId));
 }
 
 export async function setCoverKey(tx: Transaction, bookId: number, key: string): Promise<void> {

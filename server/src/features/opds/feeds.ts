@@ -1,21 +1,27 @@
 // What each OPDS feed holds, the same for both versions (issue 26): the pages are built here from
 // the catalogue, loans and holds, and json.ts (OPDS 2.0) and atom.ts (OPDS 1.2) write them out.
 import type { Book } from "@folio/contract/catalogue";
-import { borrowStates } from "@folio/contract/constants";
-import type { Hold } from "@folio/contract/holds";
 import type { AppContext } from "../../context";
 import { AppError, errors } from "../../errors";
+import { penceToPounds } from "../../money";
 import type { AppCaller } from "../accounts";
 import {
   categoryName,
+  findBooks,
   getBook,
   listBooksByCategory,
   listCategories,
   listPopularBooks,
   searchBooks,
 } from "../catalogue";
-import { listHolds, placeHold } from "../holds";
-import { borrowBooks, listOpenLoans } from "../loans";
+import {
+  borrowBooks,
+  borrowStateOf,
+  holdsOf,
+  openLoansOf,
+  placeHold,
+  type HoldView,
+} from "../circulation";
 import { contentUrlFor, publicationLinkFor } from "../reading";
 
 export const PAGE_SIZE = 20;
@@ -96,28 +102,30 @@ const noMore = browsePopular("No more books here. Browse the most borrowed books
 /** The caller's open loans and holds, by book, to say where each book of a feed stands. */
 interface Mine {
   loans: Map<number, { dueAt: string }>;
-  holds: Map<number, Hold>;
+  holds: Map<number, HoldView>;
   /** the books of the open loans, soonest due first, and of the open holds not lent */
   shelf: Book[];
 }
 
 async function mineOf(ctx: AppContext, caller: AppCaller | null): Promise<Mine | null> {
   if (!caller) return null;
-  const [loanList, holdList] = await Promise.all([
-    listOpenLoans(ctx, caller),
-    listHolds(ctx, caller),
+  const [openLoans, holds] = await Promise.all([
+    openLoansOf(ctx.db, caller.id),
+    holdsOf(ctx, caller.id),
   ]);
   const loans = new Map(
-    loanList.data.map((loan) => [Number(loan.bookId), { dueAt: loan.dueDate }]),
+    openLoans.map((loan) => [loan.bookId, { dueAt: loan.dueAt.toISOString() }]),
   );
-  const open = holdList.holds.filter(
-    (hold) =>
-      (hold.status === "waiting" || hold.status === "ready") && !loans.has(Number(hold.bookId)),
+  const open = holds.filter(
+    ({ hold }) => (hold.status === "waiting" || hold.status === "ready") && !loans.has(hold.bookId),
   );
   return {
     loans,
-    holds: new Map(open.map((hold) => [Number(hold.bookId), hold])),
-    shelf: [...loanList.books, ...open.map((hold) => hold.book)],
+    holds: new Map(open.map((view) => [view.hold.bookId, view])),
+    shelf: await findBooks(ctx.db, [
+      ...openLoans.map((loan) => loan.bookId),
+      ...open.map((view) => view.hold.bookId),
+    ]),
   };
 }
 
@@ -157,15 +165,17 @@ async function standingOf(
       ? { kind: "loan", dueAt: loan.dueAt, ...links }
       : { kind: "overdue", dueAt: loan.dueAt };
   }
-  const hold = mine?.holds.get(bookId);
-  if (hold)
+  const view = mine?.holds.get(bookId);
+  if (view) {
+    const { hold, position } = view;
     return {
       kind: "hold",
       status: hold.status as "waiting" | "ready",
-      position: hold.position,
-      readyUntil: hold.readyUntil,
-      placedAt: hold.placedAt,
+      position: position ?? null,
+      readyUntil: hold.status === "ready" ? hold.readyUntil!.toISOString() : null,
+      placedAt: hold.placedAt.toISOString(),
     };
+  }
   const free = book.availableCopies > 0 && book.lendsLeft > 0;
   return { kind: free ? "available" : "unavailable" };
 }
@@ -365,27 +375,29 @@ export async function borrowFromFeed(
   caller: AppCaller,
   bookId: number,
 ): Promise<{ entry: Entry; created: boolean }> {
-  const result = await borrowBooks(ctx, caller, [bookId], undefined);
-  if (result.state === borrowStates.success)
+  const outcome = await borrowBooks(ctx, caller, [bookId], undefined, async (_tx, done) => done);
+  if (outcome.kind === "lent")
     return { entry: await bookEntry(ctx, caller, bookId), created: true };
-  const wire = String(bookId);
-  if (result.InvalidBookIds.includes(wire)) throw errors.bookNotFound();
-  if (result.LowStockBookIds.includes(wire)) {
+  const { refused } = outcome;
+  if (refused.unknown.includes(bookId) || refused.retired.includes(bookId))
+    throw errors.bookNotFound();
+  if (refused.lowStock.includes(bookId)) {
     await placeHold(ctx, caller, bookId, false);
     return { entry: await bookEntry(ctx, caller, bookId), created: true };
   }
   const [status, code] =
-    result.state === borrowStates.insufficientBalance
+    outcome.kind === "insufficient_balance"
       ? [402, "INSUFFICIENT_BALANCE"]
-      : result.state === borrowStates.reachBorrowLimit
+      : outcome.kind === "borrow_limit"
         ? [403, "BORROW_LIMIT"]
-        : result.state === borrowStates.exceedLimit
+        : outcome.kind === "licence_spent"
           ? [403, "LICENCE_USED_UP"]
-          : result.BorrowedBookIds.includes(wire)
+          : refused.borrowed.includes(bookId)
             ? [409, "ALREADY_BORROWED"]
             : [409, "BORROW_FAILED"];
-  throw new BorrowRefused(status, code, result.state, result.message, {
-    balance: result.balance,
-    newPayment: result.newPayment,
+  const { state, message } = borrowStateOf(outcome);
+  throw new BorrowRefused(status, code, state, message, {
+    balance: penceToPounds(outcome.balancePence),
+    newPayment: outcome.kind === "insufficient_balance" ? penceToPounds(outcome.shortByPence) : 0,
   });
 }

@@ -1,4 +1,6 @@
-// Payments' public face (decision 016). It owns `ledger`; a balance moves only through here.
+// Payments' public face (decision 016). It owns money: `ledger` and the balance on `users`
+// (decision 035); a balance moves only through here.
+export { lockBalance, tryLockBalance } from "./balance";
 export { postToLedger, type LedgerEntry, type LedgerKind } from "./ledger";
 export { adjustBalance, refundCharge } from "./staff-entries";
 export { staffLedgerOf } from "./staff-ledger";

@@ -1,6 +1,6 @@
 import type { Executor } from "../../db/client";
 import { ledger } from "../../db/schema";
-import { addToBalance } from "../accounts";
+import { addToBalance } from "./balance";
 
 export type LedgerKind = "topup" | "borrow" | "renewal" | "adjustment" | "refund";
 

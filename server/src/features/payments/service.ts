@@ -10,7 +10,8 @@ import { runIdempotent } from "../../idempotency";
 import type { AuthUser } from "../accounts";
 import { formatPence, penceToPounds, poundsToPence } from "../../money";
 import { errors } from "../../errors";
-import { lockBalance, mailRecipientOf } from "../accounts";
+import { mailRecipientOf } from "../accounts";
+import { lockBalance } from "./balance";
 import { enqueueMail } from "../notifications";
 import { postToLedger } from "./ledger";
 

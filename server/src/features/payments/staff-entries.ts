@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
 import { ledger } from "../../db/schema";
 import { errors } from "../../errors";
-import { lockBalance } from "../accounts";
+import { lockBalance } from "./balance";
 import { postToLedger } from "./ledger";
 
 // Staff adjustments and refunds (design.md §7.1): ledger rows like any other, so balance = sum of

@@ -13,9 +13,10 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
-import { annotations, books, loans, type AnnotationRow } from "../../db/schema";
+import { annotations, books, type AnnotationRow } from "../../db/schema";
 import { errors } from "../../errors";
 import type { AuthUser } from "../accounts";
+import { everBorrowed } from "../circulation";
 
 type NewAnnotation = z.output<typeof createAnnotationSchema>;
 type AnnotationChange = z.output<typeof updateAnnotationSchema>;
@@ -39,16 +40,6 @@ async function requireBook(db: Executor, bookId: number): Promise<void> {
   // Retired books count: their readers' annotations stay theirs.
   const [book] = await db.select({ id: books.id }).from(books).where(eq(books.id, bookId));
   if (!book) throw errors.bookNotFound();
-}
-
-/** True when the reader has ever had a loan of the book, open or long returned. */
-async function everBorrowed(db: Executor, userId: string, bookId: number): Promise<boolean> {
-  const [loan] = await db
-    .select({ id: loans.id })
-    .from(loans)
-    .where(and(eq(loans.userId, userId), eq(loans.bookId, bookId)))
-    .limit(1);
-  return Boolean(loan);
 }
 
 /** The caller's bookmarks and highlights in a book, in reading order, loan or no loan. */

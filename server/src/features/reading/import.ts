@@ -12,6 +12,7 @@ import {
   updateEdition,
   type EditionChanges,
 } from "../catalogue";
+import { setEditionCopies } from "../circulation";
 import type { ContentStore } from "../../storage/content-store";
 import { EpubRejected, readEpubMetadata } from "./epub-metadata";
 import { buildPublicationFile } from "./publication/stored";
@@ -112,12 +113,15 @@ async function importEpub(
         const changes: EditionChanges = { description, language: meta.language, categoryId };
         if (meta.year) changes.year = meta.year;
         if (options.pricePence) changes.pricePence = options.pricePence;
-        if (options.copies !== undefined) changes.copies = options.copies;
-        const refused = await updateEdition(tx, existing, changes);
+        const refused =
+          options.copies === undefined
+            ? null
+            : await setEditionCopies(tx, existing, options.copies);
         if (refused)
           throw new EpubRejected(
             `${refused.lent} copies are on loan, more than the ${options.copies} asked for`,
           );
+        await updateEdition(tx, existing.id, changes);
         bookId = existing.id;
         const replaced = await replaceBookFile(tx, store, bookId, files);
         unused.push(replaced.previousKey, ...replaced.unusedKeys);

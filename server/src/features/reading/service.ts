@@ -6,13 +6,14 @@ import {
   type ProgressList,
   type ProgressRequest,
 } from "@folio/contract/reading";
-import { and, desc, eq, gte, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { MINUTE } from "../../clock";
 import type { AppContext } from "../../context";
-import { loans, readingProgress } from "../../db/schema";
+import { readingProgress } from "../../db/schema";
 import { errors } from "../../errors";
 import { isSessionLive, type AuthUser } from "../accounts";
 import { bookFileKey } from "../catalogue";
+import { readableUntil as readableUntilOf } from "../circulation";
 import type { ContentInfo } from "../../storage/content-store";
 import { signContentUrl, verifyContentGrant, type GrantCheck } from "./signed-url";
 
@@ -27,19 +28,7 @@ export async function readableUntil(
   userId: string,
   bookId: number,
 ): Promise<Date | null> {
-  const [loan] = await ctx.db
-    .select({ dueAt: loans.dueAt })
-    .from(loans)
-    .where(
-      and(
-        eq(loans.userId, userId),
-        eq(loans.bookId, bookId),
-        isNull(loans.returnedAt),
-        gte(loans.dueAt, ctx.clock.now()),
-      ),
-    )
-    .limit(1);
-  return loan?.dueAt ?? null;
+  return readableUntilOf(ctx.db, userId, bookId, ctx.clock.now());
 }
 
 export async function contentUrlFor(

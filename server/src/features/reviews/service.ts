@@ -3,10 +3,11 @@ import type { AddReviewRequest, Review, ReviewList } from "@folio/contract/revie
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext, EventHandler } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
-import { books, loans, reviews, users } from "../../db/schema";
+import { books, reviews, users } from "../../db/schema";
 import { errors } from "../../errors";
 import type { AuthUser } from "../accounts";
 import { adjustRating } from "../catalogue";
+import { everBorrowed } from "../circulation";
 
 const reviewColumns = {
   id: reviews.id,
@@ -66,12 +67,7 @@ export async function addReview(ctx: AppContext, user: AuthUser, input: AddRevie
     const [book] = await tx.select({ id: books.id }).from(books).where(eq(books.id, input.bookId));
     if (!book) throw errors.bookNotFound();
     // Only a reader who has borrowed the book, now or before, may review it.
-    const [loan] = await tx
-      .select({ id: loans.id })
-      .from(loans)
-      .where(and(eq(loans.userId, user.id), eq(loans.bookId, input.bookId)))
-      .limit(1);
-    if (!loan) throw errors.reviewNeedsLoan();
+    if (!(await everBorrowed(tx, user.id, input.bookId))) throw errors.reviewNeedsLoan();
     const [inserted] = await tx
       .insert(reviews)
       .values({

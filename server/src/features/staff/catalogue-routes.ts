@@ -21,13 +21,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { staffOf } from "./caller";
 import { errors } from "../../errors";
-import { findStaffBook, listStaffBooks, listStaffCategories } from "../catalogue";
+import { listStaffCategories } from "../catalogue";
 import {
   createStaffBook,
   createStaffCategory,
   replaceStaffBookFile,
   restoreStaffBook,
   retireStaffBook,
+  staffBook,
+  staffBooks,
   updateStaffBook,
   updateStaffCategory,
   uploadEpub,
@@ -73,7 +75,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      return listStaffBooks(ctx.db, request.query);
+      return staffBooks(ctx.db, request.query);
     },
   );
 
@@ -88,7 +90,7 @@ export const catalogueStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      return { state: "success" as const, book: await findStaffBook(ctx.db, request.query.bookId) };
+      return { state: "success" as const, book: await staffBook(ctx.db, request.query.bookId) };
     },
   );
 

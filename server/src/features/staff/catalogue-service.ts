@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type {
   AdminBook,
+  AdminBooks,
+  adminBooksQuerySchema,
   AdminCategory,
   createBookRequestSchema,
   UploadAnswer,
@@ -9,6 +11,7 @@ import type {
 import { wireId } from "@folio/contract/common";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
+import type { Executor } from "../../db/client";
 import { errors } from "../../errors";
 import { poundsToPence } from "../../money";
 import {
@@ -18,6 +21,7 @@ import {
   deleteUpload,
   findStaffBook,
   findStaffCategory,
+  listStaffBooks,
   readUpload,
   replaceBookFile,
   restoreBook,
@@ -27,8 +31,15 @@ import {
   updateBook,
   updateCategory,
   type BookFields,
+  type StaffBook,
 } from "../catalogue";
-import { cancelHoldsOfBook } from "../holds";
+import {
+  cancelHoldsOfBook,
+  changeStock,
+  openLoansPerBook,
+  serveQueue,
+  type StockChanges,
+} from "../circulation";
 import { checkEpub, EpubRejected, type CheckedEpub } from "../reading";
 import { staffChange, type Actor } from "./audit";
 
@@ -93,6 +104,30 @@ export async function uploadEpub(ctx: AppContext, bytes: Uint8Array): Promise<Up
   };
 }
 
+/** Books as the console shows them: the catalogue's, with their open loans from circulation. */
+async function withOnLoan(db: Executor, books: StaffBook[]): Promise<AdminBook[]> {
+  const open = await openLoansPerBook(
+    db,
+    books.map((book) => Number(book.bookId)),
+  );
+  return books.map((book) => ({ ...book, onLoan: open.get(Number(book.bookId)) ?? 0 }));
+}
+
+/** One book as the console shows it, retired or not; 404 for an unknown id. */
+export async function staffBook(db: Executor, bookId: number): Promise<AdminBook> {
+  const [book] = await withOnLoan(db, [await findStaffBook(db, bookId)]);
+  return book!;
+}
+
+/** The console's book list: the catalogue's page, with each book's open loans. */
+export async function staffBooks(
+  db: Executor,
+  query: z.output<typeof adminBooksQuerySchema>,
+): Promise<AdminBooks> {
+  const page = await listStaffBooks(db, query);
+  return { ...page, books: await withOnLoan(db, page.books) };
+}
+
 /** The fields of a book as the audit log keeps them: the console's names and units. */
 const auditedFields = (book: AdminBook) => ({
   title: book.title,
@@ -134,7 +169,7 @@ export async function createStaffBook(
       },
       { epub: bytes, publication, cover: meta.cover },
     );
-    const made = await findStaffBook(tx, bookId);
+    const made = await staffBook(tx, bookId);
     return {
       result: made,
       audit: {
@@ -155,16 +190,29 @@ export async function updateStaffBook(
   actor: Actor,
   request: z.output<typeof updateBookRequestSchema>,
 ): Promise<AdminBook> {
-  const { bookId, price, ...rest } = request;
+  const { bookId, price, copies, lendsLeft, ...rest } = request;
   const changes: Partial<BookFields> = {};
   for (const [key, value] of Object.entries(rest))
     if (value !== undefined) Object.assign(changes, { [key]: value });
   if (price !== undefined) changes.pricePence = poundsToPence(price);
-  const book = await staffChange(ctx, actor, async (tx, now) => {
-    const change = await updateBook(ctx, tx, bookId, changes, now);
+  const stock: StockChanges = {};
+  if (copies !== undefined) stock.copies = copies;
+  if (lendsLeft !== undefined) stock.lendsLeft = lendsLeft;
+  const book = await staffChange(ctx, actor, async (tx) => {
+    // How the book is described is the catalogue's; its copies and licence, circulation's.
+    const described = await updateBook(tx, bookId, changes);
+    const stocked = await changeStock(tx, bookId, stock);
+    // Copies added go to the book's queue first.
+    if (stocked.added > 0) await serveQueue(ctx, tx, bookId);
     return {
-      result: await findStaffBook(tx, bookId),
-      audit: { action: "book.update", targetType: "book", targetId: bookId, ...change },
+      result: await staffBook(tx, bookId),
+      audit: {
+        action: "book.update",
+        targetType: "book",
+        targetId: bookId,
+        before: { ...described.before, ...stocked.before },
+        after: { ...described.after, ...stocked.after },
+      },
     };
   });
   await afterCommit(ctx);
@@ -189,7 +237,7 @@ export async function replaceStaffBookFile(
       cover: meta.cover,
     });
     return {
-      result: { book: await findStaffBook(tx, request.bookId), replaced },
+      result: { book: await staffBook(tx, request.bookId), replaced },
       audit: {
         action: "book.replaceFile",
         targetType: "book",
@@ -217,7 +265,7 @@ export async function retireStaffBook(
     // No copy of it will be lent again: its holds end, their kept copies back on the shelf.
     await cancelHoldsOfBook(ctx, tx, request.bookId, now);
     return {
-      result: await findStaffBook(tx, request.bookId),
+      result: await staffBook(tx, request.bookId),
       audit: {
         action: "book.retire",
         targetType: "book",
@@ -239,7 +287,7 @@ export async function restoreStaffBook(
   const book = await staffChange(ctx, actor, async (tx) => {
     const change = await restoreBook(tx, bookId);
     return {
-      result: await findStaffBook(tx, bookId),
+      result: await staffBook(tx, bookId),
       audit: { action: "book.restore", targetType: "book", targetId: bookId, ...change },
     };
   });

@@ -26,19 +26,7 @@ import { httpClient } from "../../test/http";
 import { drawCover } from "../catalogue";
 import { buildEpub, type EpubBook } from "../reading";
 
-const freed: number[] = [];
-const t = useTestApp(
-  {},
-  {
-    eventHandlers: {
-      copyFreed: [
-        async (_ctx, _tx, event) => {
-          freed.push(event.bookId);
-        },
-      ],
-    },
-  },
-);
+const t = useTestApp();
 let http: ReturnType<typeof httpClient>;
 let librarian: TestUser;
 let admin: TestUser;
@@ -379,16 +367,35 @@ describe("editing a book", () => {
     });
   });
 
-  it("announces a freed copy for each copy added", async () => {
+  it("puts copies added on the shelf, the book's queue served first", async () => {
     const book = await createBook(t.database.db, { copies: 1 });
-    freed.length = 0;
     const more = await http.post<AdminBookAnswer>(
       "/api/admin/books/update",
       { bookId: book.id, copies: 4 },
       librarian.token,
     );
     expect(more.body.book).toMatchObject({ copies: 4, availableCopies: 4 });
-    expect(freed).toEqual([book.id, book.id, book.id]);
+
+    const queued = await createBook(t.database.db, { copies: 1, price: 100 });
+    const lender = await createUser(t.app, t.database.db, { balancePence: 1_000 });
+    const waiter = await createUser(t.app, t.database.db, { balancePence: 1_000 });
+    const lent = await http.post<BorrowResult>(
+      "/api/borrow/borrow",
+      { bookId: queued.id },
+      lender.token,
+    );
+    expect(lent.body.state).toBe("success");
+    const placed = await http.post("/api/holds/place", { bookId: queued.id }, waiter.token);
+    expect(placed.status).toBe(200);
+    const added = await http.post<AdminBookAnswer>(
+      "/api/admin/books/update",
+      { bookId: queued.id, copies: 3 },
+      librarian.token,
+    );
+    // One of the two copies added is kept for the waiting hold; the other is on the shelf.
+    expect(added.body.book).toMatchObject({ copies: 3, availableCopies: 1, onLoan: 1 });
+    const holds = await http.get<{ holds: { status: string }[] }>("/api/holds/list", waiter.token);
+    expect(holds.body.holds.map((hold) => hold.status)).toEqual(["ready"]);
   });
 
   it("keeps title and author unique (409) and says 404 for an unknown book or category", async () => {

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { holdQueues, holdsOfBook } from "../holds";
+import { holdQueues, holdsOfBook } from "../circulation";
 import { staffDoc, staffFailures } from "./http";
 import { STAFF_PAGE_SIZE } from "./loans-list";
 

@@ -1,6 +1,6 @@
 import type { AdminLoan } from "@folio/contract/admin";
 import type { AppContext } from "../../context";
-import { endLoan } from "../loans";
+import { endLoan } from "../circulation";
 import { staffChange, type Actor } from "./audit";
 import { adminLoanById } from "./loans-list";
 

@@ -20,7 +20,6 @@ const t = useTestApp(
   {},
   {
     eventHandlers: {
-      copyFreed: [async () => void heard.push("copyFreed")],
       loanClosed: [
         async (_ctx, _tx, event) => {
           heard.push("loanClosed");
@@ -205,7 +204,7 @@ describe("POST /api/admin/loans/end", () => {
     });
     const [row] = await t.database.db.select().from(books).where(eq(books.id, book.id));
     expect(row!.availableCopies).toBe(row!.totalCopies);
-    expect(heard).toEqual(["copyFreed", "loanClosed"]);
+    expect(heard).toEqual(["loanClosed"]);
     expect(closed[0]).toMatchObject({
       loanId: Number(loanId),
       bookId: book.id,

@@ -6,15 +6,14 @@ import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
 import { books, loans, users } from "../../db/schema";
 import { mailNameOf } from "../accounts";
-import { setRecentLoans } from "../catalogue";
 import { enqueueMail } from "../notifications";
-import { closeLoan } from "./service";
+import { dueSoonMail, overdueMail } from "./loan-mail";
+import { closeLoan } from "./loans";
+import { setRecentLoans } from "./stock";
 
 /** Reminders go when the due date is this many calendar days away (spec.md §4). */
 export const DUE_SOON_DAYS = 3;
 const BATCH = 200;
-
-const myBooksUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/mybooks`;
 
 /**
  * Loans 7 days past due are returned, dated 7 days after their due date, so a server that was
@@ -60,14 +59,7 @@ export async function noticeOverdue(ctx: AppContext, tx: Transaction, now: Date)
     await enqueueMail(
       tx,
       {
-        type: "expired",
-        to: recipient.email,
-        data: {
-          name: recipient.name,
-          book: { title: recipient.title, author: recipient.author, dueDate: loan.dueAt },
-          autoReturnDate: new Date(loan.dueAt.getTime() + AUTO_RETURN_DAYS * DAY),
-          myBooksUrl: myBooksUrl(ctx),
-        },
+        ...overdueMail(ctx, recipient, recipient, loan.dueAt),
         dedupeKey: `expired:${loan.id}:${loan.dueAt.toISOString()}`,
       },
       ctx.mail.format,
@@ -111,13 +103,7 @@ export async function remindDueSoon(
     const written = await enqueueMail(
       tx,
       {
-        type: "due_soon",
-        to: recipient.email,
-        data: {
-          name: recipient.name,
-          book: { title: recipient.title, author: recipient.author, dueDate: loan.dueAt },
-          myBooksUrl: myBooksUrl(ctx),
-        },
+        ...dueSoonMail(ctx, recipient, recipient, loan.dueAt),
         dedupeKey: `due_soon:${loan.id}:${loan.dueAt.toISOString()}`,
       },
       ctx.mail.format,

@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { users } from "../../db/schema";
 
-// A reader's balance is a column of `users`, which accounts owns (decision 016). Payments'
-// ledger is the only caller of addToBalance: a balance moves only with a ledger row beside it.
+// A reader's balance is payments' column of `users` (decision 035): accounts owns the row, the
+// money in it is payments'. The ledger is the only caller of addToBalance: a balance moves only
+// with a ledger row beside it.
 
 /** Locks the reader's row for the rest of the transaction and answers the balance. */
 export async function lockBalance(tx: Executor, userId: string): Promise<number> {

@@ -1,27 +1,56 @@
-import { wireId } from "@folio/contract/common";
-import { BORROW_LIMIT, LOAN_DAYS, borrowMessages, borrowStates } from "@folio/contract/constants";
-import type { BorrowResult } from "@folio/contract/loans";
+import { BORROW_LIMIT, LOAN_DAYS } from "@folio/contract/constants";
 import { and, count, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
-import { loans } from "../../db/schema";
-import { lockBalance, mailRecipientOf, tryLockBalance, type AuthUser } from "../accounts";
+import { holds, loans } from "../../db/schema";
+import { mailRecipientOf, type AuthUser } from "../accounts";
 import { runIdempotent } from "../../idempotency";
-import { penceToPounds } from "../../money";
-import { findBooks, lockBooksForLending, takeCopies } from "../catalogue";
-import { closeBorrowedHolds, lockOpenHoldsOf } from "../holds";
 import { removeFromBothLists } from "../lists";
 import { enqueueMail } from "../notifications";
-import { postToLedger } from "../payments";
+import { lockBalance, postToLedger, tryLockBalance } from "../payments";
+import { borrowMail } from "./loan-mail";
+import { lockBooksForLending, takeCopies } from "./stock";
 
 /** A reader who had a book this recently borrows it again without spending its licence. */
 const RELEND_DAYS = LOAN_DAYS;
 
-/** Why a retired book was not lent: it is among InvalidBookIds, as a book not in the catalogue. */
-const NO_LONGER_LENT = "This book is no longer lent";
+/** Why each book asked for was not lent, by id, in the order asked. */
+export interface Refusals {
+  /** not in the catalogue */
+  unknown: number[];
+  /** retired books (design.md §7.1): lent to no one */
+  retired: number[];
+  /** open loans of the reader's already */
+  borrowed: number[];
+  /** no copy on the shelf */
+  lowStock: number[];
+  /** the book's licence is spent */
+  exceedLimit: number[];
+}
 
-interface Classified {
+/** A loan a borrow made. */
+export interface NewLoan {
+  id: number;
+  bookId: number;
+  borrowedAt: Date;
+  dueAt: Date;
+}
+
+/**
+ * What a borrow did (design.md §4): lent the books it could, or nothing and why. Every kind
+ * carries the balance after it and why each book left out was refused.
+ */
+export type BorrowOutcome = { balancePence: number; refused: Refusals } & (
+  | { kind: "lent"; loans: NewLoan[] }
+  | { kind: "insufficient_balance"; shortByPence: number }
+  | { kind: "borrow_limit" }
+  /** every book asked for has its licence spent */
+  | { kind: "licence_spent" }
+  | { kind: "none_lent" }
+);
+
+interface Classified extends Refusals {
   borrowable: {
     id: number;
     pricePence: number;
@@ -30,12 +59,6 @@ interface Classified {
     /** false when the reader had this book in the last 30 days: no new lend of its licence */
     spendsLicence: boolean;
   }[];
-  invalid: number[];
-  /** retired books (design.md §7.1): answered as invalid, with their own reason */
-  retired: number[];
-  borrowed: number[];
-  lowStock: number[];
-  exceedLimit: number[];
   /** the reader's open holds of these books: a ready one's kept copy is theirs to borrow */
   holds: { id: number; bookId: number; status: string }[];
   /** books whose copy was kept for the reader's ready hold: lent without taking another */
@@ -71,7 +94,7 @@ async function classify(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const result: Classified = {
     borrowable: [],
-    invalid: [],
+    unknown: [],
     retired: [],
     borrowed: [],
     lowStock: [],
@@ -81,7 +104,7 @@ async function classify(
   };
   for (const id of bookIds) {
     const book = byId.get(id);
-    if (!book) result.invalid.push(id);
+    if (!book) result.unknown.push(id);
     else if (held.has(id)) result.borrowed.push(id);
     else if (book.retiredAt) result.retired.push(id);
     else if (!hadRecently.has(id) && book.borrowTimes >= book.loanCap) result.exceedLimit.push(id);
@@ -94,35 +117,31 @@ async function classify(
   return result;
 }
 
-function failureMessage(c: Classified): string {
-  const reasons = [
-    c.invalid.length ? `${borrowMessages.invalid} (${c.invalid.length})` : null,
-    c.retired.length ? `${NO_LONGER_LENT} (${c.retired.length})` : null,
-    c.lowStock.length ? `${borrowMessages.lowStock} (${c.lowStock.length})` : null,
-    c.borrowed.length ? `${borrowMessages.alreadyBorrowed} (${c.borrowed.length})` : null,
-    c.exceedLimit.length ? `${borrowMessages.exceedLimit} (${c.exceedLimit.length})` : null,
-  ].filter(Boolean);
-  return reasons.join("; ");
-}
-
 /**
  * Borrows one book or several for the caller, all in one transaction (design.md §4).
  * The reader's row is locked first, then the books in id order: two requests racing for the
  * last copy or the last pounds run one after the other, and the second sees what the first did.
  */
-export async function borrowBooks(
+export async function borrowBooks<T>(
   ctx: AppContext,
   user: AuthUser,
   bookIds: number[],
   idempotencyKey: string | undefined,
-): Promise<BorrowResult> {
+  answer: (tx: Transaction, outcome: BorrowOutcome) => Promise<T>,
+): Promise<T> {
   const now = ctx.clock.now();
+  let lent = false;
   const result = await runIdempotent(
     ctx.db,
     { userId: user.id, scope: "borrow/borrow", key: idempotencyKey, request: { bookIds }, now },
-    async (tx) => lend(ctx, tx, user.id, bookIds, await lockBalance(tx, user.id), now),
+    async (tx) => {
+      const outcome = await lend(ctx, tx, user.id, bookIds, await lockBalance(tx, user.id), now);
+      lent = outcome.kind === "lent";
+      // What a repeat of the request answers is stored as it was sent: the caller's answer.
+      return answer(tx, outcome);
+    },
   );
-  if (result.state === borrowStates.success) ctx.mail.nudge();
+  if (lent) ctx.mail.nudge();
   return result;
 }
 
@@ -137,7 +156,7 @@ export async function lendKeptCopy(
   tx: Transaction,
   userId: string,
   bookId: number,
-): Promise<BorrowResult | null> {
+): Promise<BorrowOutcome | null> {
   const balancePence = await tryLockBalance(tx, userId);
   if (balancePence === null) return null;
   return lend(ctx, tx, userId, [bookId], balancePence, ctx.clock.now());
@@ -151,52 +170,32 @@ async function lend(
   bookIds: number[],
   balancePence: number,
   now: Date,
-): Promise<BorrowResult> {
+): Promise<BorrowOutcome> {
   const dueAt = new Date(now.getTime() + LOAN_DAYS * DAY);
   const c = await classify(tx, userId, bookIds, now);
-  const base = {
-    dueDate: null,
-    balance: penceToPounds(balancePence),
-    newPayment: 0,
-    InvalidBookIds: bookIds
-      .filter((id) => c.invalid.includes(id) || c.retired.includes(id))
-      .map(wireId),
-    LowStockBookIds: c.lowStock.map(wireId),
-    BorrowedBookIds: c.borrowed.map(wireId),
-    ExceedLimitBookIds: c.exceedLimit.map(wireId),
-    loans: [],
-    books: [],
+  const refused: Refusals = {
+    unknown: c.unknown,
+    retired: c.retired,
+    borrowed: c.borrowed,
+    lowStock: c.lowStock,
+    exceedLimit: c.exceedLimit,
   };
+  const base = { balancePence, refused };
 
   if (c.borrowable.length === 0) {
     const onlyLicence = c.exceedLimit.length > 0 && c.exceedLimit.length === bookIds.length;
-    return onlyLicence
-      ? { ...base, state: borrowStates.exceedLimit, message: borrowMessages.exceedLimit }
-      : { ...base, state: borrowStates.failed, message: failureMessage(c) };
+    return { ...base, kind: onlyLicence ? "licence_spent" : "none_lent" };
   }
 
   const [held] = await tx
     .select({ n: count() })
     .from(loans)
     .where(and(eq(loans.userId, userId), isNull(loans.returnedAt)));
-  if ((held?.n ?? 0) + c.borrowable.length > BORROW_LIMIT) {
-    return {
-      ...base,
-      state: borrowStates.reachBorrowLimit,
-      message: borrowMessages.reachLimit,
-    };
-  }
+  if ((held?.n ?? 0) + c.borrowable.length > BORROW_LIMIT) return { ...base, kind: "borrow_limit" };
 
   const chargePence = c.borrowable.reduce((sum, book) => sum + book.pricePence, 0);
-  if (chargePence > balancePence) {
-    const shortfall = chargePence - balancePence;
-    return {
-      ...base,
-      state: borrowStates.insufficientBalance,
-      newPayment: penceToPounds(shortfall),
-      message: borrowMessages.insufficient(shortfall),
-    };
-  }
+  if (chargePence > balancePence)
+    return { ...base, kind: "insufficient_balance", shortByPence: chargePence - balancePence };
 
   const ids = c.borrowable.map((book) => book.id);
   const made = await tx
@@ -239,38 +238,41 @@ async function lend(
   const reader = await mailRecipientOf(tx, userId);
   await enqueueMail(
     tx,
-    {
-      type: "borrow",
-      to: reader!.email,
-      data: {
-        name: reader!.name,
-        books: c.borrowable.map((b) => ({
-          title: b.title,
-          author: b.author,
-          dueDate: dueAt,
-          pricePence: b.pricePence,
-        })),
-        chargePence,
-        balancePence: balanceAfter,
-        myBooksUrl: `${ctx.config.publicUrl}/mybooks`,
-      },
-    },
+    borrowMail(ctx, reader!, c.borrowable, dueAt, chargePence, balanceAfter),
     ctx.mail.format,
     now,
   );
 
   return {
     ...base,
-    state: borrowStates.success,
-    message: borrowMessages.success(made.length),
-    dueDate: dueAt.toISOString(),
-    balance: penceToPounds(balanceAfter),
-    loans: made.map((loan) => ({
-      borrowId: wireId(loan.id),
-      bookId: wireId(loan.bookId),
-      borrowDate: now.toISOString(),
-      dueDate: dueAt.toISOString(),
-    })),
-    books: await findBooks(tx, ids),
+    kind: "lent",
+    balancePence: balanceAfter,
+    loans: made.map((loan) => ({ id: loan.id, bookId: loan.bookId, borrowedAt: now, dueAt })),
   };
+}
+
+/** A reader's open holds of these books, locked: what a borrow of them must account for. */
+async function lockOpenHoldsOf(tx: Transaction, userId: string, bookIds: number[]) {
+  if (bookIds.length === 0) return [];
+  return tx
+    .select({ id: holds.id, bookId: holds.bookId, status: holds.status })
+    .from(holds)
+    .where(
+      and(
+        eq(holds.userId, userId),
+        inArray(holds.bookId, bookIds),
+        inArray(holds.status, ["waiting", "ready"]),
+      ),
+    )
+    .orderBy(holds.id)
+    .for("update");
+}
+
+/** The reader borrowed the books of these holds: they close as borrowed. */
+async function closeBorrowedHolds(tx: Transaction, holdIds: number[], at: Date): Promise<void> {
+  if (holdIds.length === 0) return;
+  await tx
+    .update(holds)
+    .set({ status: "borrowed", closedAt: at })
+    .where(and(inArray(holds.id, holdIds), inArray(holds.status, ["waiting", "ready"])));
 }

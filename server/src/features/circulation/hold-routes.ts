@@ -6,29 +6,20 @@ import {
   holdListSchema,
   placeHoldRequestSchema,
 } from "@folio/contract/holds";
-import { borrowResultSchema, type BorrowResult } from "@folio/contract/loans";
+import { borrowResultSchema } from "@folio/contract/loans";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
-import { authenticate, type AuthUser } from "../accounts";
-import { bookOfHold, cancelHold, listHolds, placeHold } from "./service";
+import { authenticate } from "../accounts";
+import { borrowBooks } from "./borrow";
+import { bookOfHold, cancelHold, holdsOf, placeHold } from "./holds";
+import { presentBorrow, presentHolds } from "./wire";
 
 const tags = ["holds"];
 const security = [{ bearer: [] }];
 
-export interface HoldRouteOptions {
-  ctx: AppContext;
-  /** Loans' borrow, passed in by app.ts: a hold's borrow is a borrow of its book. */
-  borrow: (
-    ctx: AppContext,
-    user: AuthUser,
-    bookIds: number[],
-    idempotencyKey: string | undefined,
-  ) => Promise<BorrowResult>;
-}
-
-export const holdRoutes: FastifyPluginAsync<HoldRouteOptions> = async (app, { ctx, borrow }) => {
+export const holdRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -50,13 +41,16 @@ export const holdRoutes: FastifyPluginAsync<HoldRouteOptions> = async (app, { ct
         },
       },
     },
-    async (request) =>
-      placeHold(
+    async (request) => {
+      const view = await placeHold(
         ctx,
         await authenticate(ctx, request),
         request.body.bookId,
         request.body.autoBorrow ?? false,
-      ),
+      );
+      const [hold] = await presentHolds(ctx.db, [view]);
+      return { state: "success" as const, hold: hold! };
+    },
   );
 
   api.get(
@@ -69,7 +63,13 @@ export const holdRoutes: FastifyPluginAsync<HoldRouteOptions> = async (app, { ct
         response: { 200: holdListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => listHolds(ctx, await authenticate(ctx, request)),
+    async (request) => {
+      const user = await authenticate(ctx, request);
+      return {
+        state: "success" as const,
+        holds: await presentHolds(ctx.db, await holdsOf(ctx, user.id)),
+      };
+    },
   );
 
   api.post(
@@ -89,7 +89,10 @@ export const holdRoutes: FastifyPluginAsync<HoldRouteOptions> = async (app, { ct
         },
       },
     },
-    async (request) => cancelHold(ctx, await authenticate(ctx, request), request.body.holdId),
+    async (request) => {
+      await cancelHold(ctx, await authenticate(ctx, request), request.body.holdId);
+      return { state: "success" as const };
+    },
   );
 
   api.post(
@@ -114,7 +117,9 @@ export const holdRoutes: FastifyPluginAsync<HoldRouteOptions> = async (app, { ct
     async (request) => {
       const user = await authenticate(ctx, request);
       const bookId = await bookOfHold(ctx, user, request.body.holdId);
-      return borrow(ctx, user, [bookId], idempotencyKeyOf(request));
+      return borrowBooks(ctx, user, [bookId], idempotencyKeyOf(request), (tx, outcome) =>
+        presentBorrow(tx, [bookId], outcome),
+      );
     },
   );
 };

@@ -1,24 +1,20 @@
-import { wireId } from "@folio/contract/common";
 import { borrowMessages } from "@folio/contract/constants";
 import {
   CLOSED_HOLDS_LISTED,
   HOLD_LIMIT,
-  type BookHolds,
-  type Hold,
-  type HoldList,
   type HoldStatus,
   type WaitDays,
 } from "@folio/contract/holds";
-import type { Book, BookDetail } from "@folio/contract/catalogue";
 import { and, count, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Executor } from "../../db/client";
 import { holds, loans, type HoldRow } from "../../db/schema";
 import { errors } from "../../errors";
-import { lockBalance, type AuthUser } from "../accounts";
-import { findBooks, lockBooksForLending } from "../catalogue";
+import { type AuthUser } from "../accounts";
+import { lockBalance } from "../payments";
 import { closeOpenHold } from "./queue";
 import { estimateWaitsAt } from "./estimate";
+import { lockBooksForLending } from "./stock";
 import { estimateWaits, waitInputsFor } from "./wait";
 
 const OPEN: HoldStatus[] = ["waiting", "ready"];
@@ -42,34 +38,17 @@ async function positionsOf(db: Executor, rows: HoldRow[]): Promise<Map<number, n
   return new Map(positions.map((row) => [Number(row.id), Number(row.position)]));
 }
 
-/** One hold as the wire has it. */
-function wireHold(
-  row: HoldRow,
-  book: Book,
-  position: number | undefined,
-  estimate: WaitDays | undefined,
-): Hold {
-  return {
-    holdId: wireId(row.id),
-    bookId: wireId(row.bookId),
-    book,
-    status: row.status as HoldStatus,
-    position: position ?? null,
-    placedAt: row.placedAt.toISOString(),
-    readyUntil: row.status === "ready" ? row.readyUntil!.toISOString() : null,
-    estimatedWaitDays: estimate ?? null,
-    autoBorrow: row.autoBorrow,
-  };
+/** A hold with its place in the queue and its estimated wait, while it waits. */
+export interface HoldView {
+  hold: HoldRow;
+  position: number | undefined;
+  estimate: WaitDays | undefined;
 }
 
-/** Holds as the wire has them, in the order given, with their books, places and estimates. */
-export async function presentHolds(db: Executor, rows: HoldRow[], now: Date): Promise<Hold[]> {
+/** Holds in the order given, each with its place and estimate while it waits. */
+export async function holdViews(db: Executor, rows: HoldRow[], now: Date): Promise<HoldView[]> {
   if (rows.length === 0) return [];
-  const [bookList, positions] = await Promise.all([
-    findBooks(db, [...new Set(rows.map((row) => row.bookId))]),
-    positionsOf(db, rows),
-  ]);
-  const booksById = new Map(bookList.map((book) => [Number(book.bookId), book]));
+  const positions = await positionsOf(db, rows);
   const estimates = new Map<number, WaitDays>();
   const byBook = new Map<number, HoldRow[]>();
   for (const row of rows.filter((row) => positions.has(row.id)))
@@ -83,31 +62,29 @@ export async function presentHolds(db: Executor, rows: HoldRow[], now: Date): Pr
     );
     waiting.forEach((row, i) => estimates.set(row.id, waits[i]!));
   }
-  return rows.flatMap((row) => {
-    const book = booksById.get(row.bookId);
-    return book ? [wireHold(row, book, positions.get(row.id), estimates.get(row.id))] : [];
-  });
+  return rows.map((hold) => ({
+    hold,
+    position: positions.get(hold.id),
+    estimate: estimates.get(hold.id),
+  }));
 }
 
-/** The caller's open holds (ready first, then waiting oldest first), then the last 20 closed. */
-export async function listHolds(ctx: AppContext, user: AuthUser): Promise<HoldList> {
+/** A reader's open holds (ready first, then waiting oldest first), then the last 20 closed. */
+export async function holdsOf(ctx: AppContext, userId: string): Promise<HoldView[]> {
   const [open, closed] = await Promise.all([
     ctx.db
       .select()
       .from(holds)
-      .where(and(eq(holds.userId, user.id), inArray(holds.status, OPEN)))
+      .where(and(eq(holds.userId, userId), inArray(holds.status, OPEN)))
       .orderBy(sql`${holds.status} = 'waiting'`, holds.placedAt, holds.id),
     ctx.db
       .select()
       .from(holds)
-      .where(and(eq(holds.userId, user.id), notInArray(holds.status, OPEN)))
+      .where(and(eq(holds.userId, userId), notInArray(holds.status, OPEN)))
       .orderBy(desc(holds.closedAt), desc(holds.id))
       .limit(CLOSED_HOLDS_LISTED),
   ]);
-  return {
-    state: "success",
-    holds: await presentHolds(ctx.db, [...open, ...closed], ctx.clock.now()),
-  };
+  return holdViews(ctx.db, [...open, ...closed], ctx.clock.now());
 }
 
 async function ownHold(db: Executor, userId: string, holdId: number): Promise<HoldRow> {
@@ -129,7 +106,7 @@ export async function placeHold(
   user: AuthUser,
   bookId: number,
   autoBorrow: boolean,
-): Promise<{ state: "success"; hold: Hold }> {
+): Promise<HoldView> {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     await lockBalance(tx, user.id);
@@ -154,19 +131,15 @@ export async function placeHold(
       .returning();
     return made!;
   });
-  const [hold] = await presentHolds(ctx.db, [row], now);
-  return { state: "success", hold: hold! };
+  const [view] = await holdViews(ctx.db, [row], now);
+  return view!;
 }
 
 /**
  * Cancels the caller's hold; a ready one's copy passes to the next in the queue. Cancelling a
  * hold cancelled already is done; one borrowed or expired has ended (409).
  */
-export async function cancelHold(
-  ctx: AppContext,
-  user: AuthUser,
-  holdId: number,
-): Promise<{ state: "success" }> {
+export async function cancelHold(ctx: AppContext, user: AuthUser, holdId: number): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const hold = await ownHold(tx, user.id, holdId);
@@ -179,7 +152,6 @@ export async function cancelHold(
     if (after?.status !== "cancelled") throw errors.holdClosed();
   });
   ctx.mail.nudge();
-  return { state: "success" };
 }
 
 /** The book of one of the caller's holds (404 for anyone else's): POST /api/holds/borrow. */
@@ -187,16 +159,25 @@ export async function bookOfHold(ctx: AppContext, user: AuthUser, holdId: number
   return (await ownHold(ctx.db, user.id, holdId)).bookId;
 }
 
+/** What a book's page shows of its queue (design.md §7.2). */
+export interface BookQueue {
+  holdsWaiting: number;
+  /** the wait a hold placed now would have; null while a copy is free or none can be lent */
+  estimatedWaitDays: WaitDays | null;
+  /** with a reader: their open hold of the book, or null */
+  myHold?: HoldView | null;
+}
+
 /**
  * What GET /api/books/get adds: the queue's length, the wait a hold placed now would have while
  * no copy is free, and with a reader the reader's open hold.
  */
-export async function bookHolds(
+export async function bookQueue(
   ctx: AppContext,
-  book: BookDetail,
+  book: { bookId: number; availableCopies: number; lendsLeft: number },
   user: AuthUser | null,
-): Promise<BookHolds> {
-  const bookId = Number(book.bookId);
+): Promise<BookQueue> {
+  const { bookId } = book;
   const now = ctx.clock.now();
   // While a copy is free no one waits (the queue takes every copy freed): the book detail, a hot
   // read, asks the database nothing more then, unless a reader asks for their own hold.
@@ -226,16 +207,14 @@ export async function bookHolds(
   const inputs =
     myPosition !== undefined || canQueue ? await waitInputsFor(ctx.db, bookId, now) : null;
   const waitAt = (place: number) => (inputs ? estimateWaitsAt(inputs, [place])[0] : undefined);
-  const answer: BookHolds = {
+  const queue: BookQueue = {
     holdsWaiting,
     estimatedWaitDays: (canQueue ? waitAt(holdsWaiting + 1) : undefined) ?? null,
   };
   if (user) {
-    // The hold's book is the one answered: its detail less the fields a listed book has not.
-    const { state: _state, borrowTimes: _borrowTimes, ...listed } = book;
-    answer.myHold = own
-      ? wireHold(own, listed, myPosition, myPosition ? waitAt(myPosition) : undefined)
+    queue.myHold = own
+      ? { hold: own, position: myPosition, estimate: myPosition ? waitAt(myPosition) : undefined }
       : null;
   }
-  return answer;
+  return queue;
 }

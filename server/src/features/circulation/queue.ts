@@ -1,31 +1,18 @@
 import { HOLD_LAPSING_HOURS, HOLD_READY_HOURS } from "@folio/contract/holds";
-import type { BorrowResult } from "@folio/contract/loans";
-import { borrowStates } from "@folio/contract/constants";
 import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { HOUR } from "../../clock";
 import type { AppContext, EventHandler } from "../../context";
 import type { Transaction } from "../../db/client";
 import { books, holds, type HoldRow } from "../../db/schema";
 import { mailRecipientOf } from "../accounts";
-import { keepCopy, lockBooksForLending, returnCopy } from "../catalogue";
 import { enqueueMail } from "../notifications";
-import { poundsToPence } from "../../money";
+import { lendKeptCopy, type BorrowOutcome } from "./borrow";
+import { keepCopy, lockBooksForLending, putCopyBack } from "./stock";
 
-// Holds own `holds` (decision 016): every write to it is here. Locks are taken in one order
-// everywhere: the reader's row, then the book's, then its holds. Work that starts from a book
-// (a copy freed) takes a reader's row only if it is free at once (tryLockBalance).
-
-/**
- * Lends the copy kept for a ready hold to its reader, inside the caller's transaction: the
- * answer of a borrow, or null when the reader's row is busy (another request of theirs holds
- * it) or the account is blocked. Loans provides it; app.ts passes it in.
- */
-export type LendKeptCopy = (
-  ctx: AppContext,
-  tx: Transaction,
-  userId: string,
-  bookId: number,
-) => Promise<BorrowResult | null>;
+// The queue of each book: a copy that comes back goes to the oldest waiting hold. Locks are
+// taken in one order everywhere: the reader's row, then the book's, then its holds. Work that
+// starts from a book (a copy freed) takes a reader's row only if it is free at once
+// (tryLockBalance).
 
 const BATCH = 200;
 const holdsUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/mybooks?tab=holds`;
@@ -33,10 +20,10 @@ const holdsUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/mybooks?tab=holds
 type AutoBorrowFailure = { reason: "balance"; shortfallPence: number } | { reason: "limit" };
 
 /** Why an automatic borrow did not go through, in the words of the ready mail; null if unknown. */
-function failureOf(result: BorrowResult | null): AutoBorrowFailure | null {
-  if (result?.state === borrowStates.insufficientBalance)
-    return { reason: "balance", shortfallPence: poundsToPence(result.newPayment) };
-  if (result?.state === borrowStates.reachBorrowLimit) return { reason: "limit" };
+function failureOf(outcome: BorrowOutcome | null): AutoBorrowFailure | null {
+  if (outcome?.kind === "insufficient_balance")
+    return { reason: "balance", shortfallPence: outcome.shortByPence };
+  if (outcome?.kind === "borrow_limit") return { reason: "limit" };
   return null;
 }
 
@@ -104,11 +91,10 @@ async function mailHold(
 async function tryAutoBorrow(
   ctx: AppContext,
   tx: Transaction,
-  lend: LendKeptCopy,
   hold: Pick<HoldRow, "userId" | "bookId">,
 ): Promise<{ lent: boolean; failure: AutoBorrowFailure | null }> {
-  const result = await lend(ctx, tx, hold.userId, hold.bookId);
-  return { lent: result?.state === borrowStates.success, failure: failureOf(result) };
+  const outcome = await lendKeptCopy(ctx, tx, hold.userId, hold.bookId);
+  return { lent: outcome?.kind === "lent", failure: failureOf(outcome) };
 }
 
 /**
@@ -117,12 +103,7 @@ async function tryAutoBorrow(
  * and one that asked to be borrowed for its reader is lent at once when it can be. A retired
  * book, or one whose licence is spent, will lend no copy again: its waiting holds are cancelled.
  */
-export async function serveQueue(
-  ctx: AppContext,
-  tx: Transaction,
-  bookId: number,
-  lend: LendKeptCopy,
-): Promise<void> {
+export async function serveQueue(ctx: AppContext, tx: Transaction, bookId: number): Promise<void> {
   const now = ctx.clock.now();
   const [book] = await tx
     .select({
@@ -158,46 +139,24 @@ export async function serveQueue(
       .set({ status: "ready", readyAt: now, readyUntil })
       .where(eq(holds.id, next.id));
     available -= 1;
-    const tried = next.autoBorrow ? await tryAutoBorrow(ctx, tx, lend, next) : null;
+    const tried = next.autoBorrow ? await tryAutoBorrow(ctx, tx, next) : null;
     if (tried?.lent) continue;
     await mailHold(ctx, tx, "hold_ready", next, readyUntil, now, tried?.failure ?? null);
   }
 }
 
-/** The copyFreed handler: whoever freed a copy, the queue is served in the same transaction. */
-export const serveQueueOnCopyFreed =
-  (lend: LendKeptCopy): EventHandler<"copyFreed"> =>
-  (ctx, tx, { bookId }) =>
-    serveQueue(ctx, tx, bookId, lend);
-
-/** A reader's open holds of these books, locked: what a borrow of them must account for. */
-export async function lockOpenHoldsOf(tx: Transaction, userId: string, bookIds: number[]) {
-  if (bookIds.length === 0) return [];
-  return tx
-    .select({ id: holds.id, bookId: holds.bookId, status: holds.status })
-    .from(holds)
-    .where(
-      and(
-        eq(holds.userId, userId),
-        inArray(holds.bookId, bookIds),
-        inArray(holds.status, ["waiting", "ready"]),
-      ),
-    )
-    .orderBy(holds.id)
-    .for("update");
-}
-
-/** The reader borrowed the books of these holds: they close as borrowed. */
-export async function closeBorrowedHolds(
+/**
+ * Puts a copy back on the shelf (a loan ended, a ready hold closed) and serves the book's queue
+ * with it, in the caller's transaction; answers the book's title and author.
+ */
+export async function returnCopy(
+  ctx: AppContext,
   tx: Transaction,
-  holdIds: number[],
-  at: Date,
-): Promise<void> {
-  if (holdIds.length === 0) return;
-  await tx
-    .update(holds)
-    .set({ status: "borrowed", closedAt: at })
-    .where(and(inArray(holds.id, holdIds), inArray(holds.status, ["waiting", "ready"])));
+  bookId: number,
+): Promise<{ title: string; author: string } | null> {
+  const book = await putCopyBack(tx, bookId);
+  if (book) await serveQueue(ctx, tx, bookId);
+  return book;
 }
 
 /**
@@ -216,7 +175,7 @@ export async function closeOpenHold(
   const [before] = await tx.select().from(holds).where(eq(holds.id, hold.id)).for("update");
   if (!before || (before.status !== "waiting" && before.status !== "ready")) return null;
   await tx.update(holds).set({ status, closedAt: at }).where(eq(holds.id, hold.id));
-  if (before.status === "ready") await returnCopy(ctx, tx, hold.bookId, at);
+  if (before.status === "ready") await returnCopy(ctx, tx, hold.bookId);
   return before;
 }
 
@@ -274,11 +233,7 @@ export async function noticeLapsingHolds(
  * limit did not allow it, or the reader's row was busy) are tried again; answers how many were
  * lent. A top-up during the 48 hours is enough for the next sweep to lend it.
  */
-export async function retryAutoBorrows(
-  ctx: AppContext,
-  tx: Transaction,
-  lend: LendKeptCopy,
-): Promise<number> {
+export async function retryAutoBorrows(ctx: AppContext, tx: Transaction): Promise<number> {
   const waiting = await tx
     .select({ userId: holds.userId, bookId: holds.bookId })
     .from(holds)
@@ -286,7 +241,7 @@ export async function retryAutoBorrows(
     .orderBy(holds.readyAt)
     .limit(BATCH);
   let lent = 0;
-  for (const hold of waiting) if ((await tryAutoBorrow(ctx, tx, lend, hold)).lent) lent += 1;
+  for (const hold of waiting) if ((await tryAutoBorrow(ctx, tx, hold)).lent) lent += 1;
   return lent;
 }
 

@@ -1,25 +1,18 @@
-import { wireId } from "@folio/contract/common";
-import { LOAN_DAYS, borrowStates, renewMessages } from "@folio/contract/constants";
-import type {
-  LoanList,
-  LoanRecord,
-  LoanStatus,
-  RenewResult,
-  ReturnResult,
-} from "@folio/contract/loans";
+import { LOAN_DAYS } from "@folio/contract/constants";
+import type { LoanStatus } from "@folio/contract/loans";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext, DomainEvents, EventHandler } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
 import { books, loans, type LoanRow } from "../../db/schema";
 import { announce } from "../../events";
-import { lockBalance, mailRecipientOf, type AuthUser } from "../accounts";
+import { mailRecipientOf, type AuthUser } from "../accounts";
 import { errors } from "../../errors";
 import { runIdempotent } from "../../idempotency";
-import { coverUrlFor, findBooks, returnCopy } from "../catalogue";
-import { penceToPounds } from "../../money";
 import { enqueueMail, formatLongDate } from "../notifications";
-import { postToLedger } from "../payments";
+import { lockBalance, postToLedger } from "../payments";
+import { renewalMail, returnMail } from "./loan-mail";
+import { returnCopy } from "./queue";
 
 export function statusOf(loan: Pick<LoanRow, "returnedAt" | "dueAt">, now: Date): LoanStatus {
   if (loan.returnedAt) return "returned";
@@ -38,7 +31,8 @@ const loanColumns = {
   currentPricePence: books.pricePence,
 };
 
-type LoanWithBook = Pick<
+/** A loan with what My Books shows of its book (its price now is the renewal fee). */
+export type LoanWithBook = Pick<
   LoanRow,
   "id" | "bookId" | "borrowedAt" | "dueAt" | "returnedAt" | "pricePence"
 > & {
@@ -47,57 +41,25 @@ type LoanWithBook = Pick<
   currentPricePence: number;
 };
 
-function presentLoan(row: LoanWithBook, now: Date): LoanRecord {
-  return {
-    borrowId: wireId(row.id),
-    bookId: wireId(row.bookId),
-    bookTitle: row.title,
-    bookAuthor: row.author,
-    title: row.title,
-    author: row.author,
-    cover: coverUrlFor(row.bookId),
-    borrowDate: row.borrowedAt.toISOString(),
-    dueDate: row.dueAt.toISOString(),
-    returnDate: row.returnedAt?.toISOString() ?? null,
-    status: statusOf(row, now),
-    price: penceToPounds(row.pricePence),
-    renewalFee: penceToPounds(row.currentPricePence),
-  };
-}
-
-async function loanList(db: Executor, rows: LoanWithBook[], now: Date): Promise<LoanList> {
-  const data = rows.map((row) => presentLoan(row, now));
-  return {
-    state: "success",
-    data,
-    books: await findBooks(
-      db,
-      rows.map((row) => row.bookId),
-    ),
-  };
-}
-
-/** Open loans (borrowed or overdue), soonest due first. */
-export async function listOpenLoans(ctx: AppContext, user: AuthUser): Promise<LoanList> {
-  const rows = await ctx.db
+/** A reader's open loans (borrowed or overdue), soonest due first. */
+export async function openLoansOf(db: Executor, userId: string): Promise<LoanWithBook[]> {
+  return db
     .select(loanColumns)
     .from(loans)
     .innerJoin(books, eq(books.id, loans.bookId))
-    .where(and(eq(loans.userId, user.id), isNull(loans.returnedAt)))
+    .where(and(eq(loans.userId, userId), isNull(loans.returnedAt)))
     .orderBy(loans.dueAt, loans.id);
-  return loanList(ctx.db, rows, ctx.clock.now());
 }
 
-/** Every loan the reader ever made, newest first. */
-export async function loanHistory(ctx: AppContext, user: AuthUser): Promise<LoanList> {
-  const rows = await ctx.db
+/** Every loan the reader ever made, newest first (the latest 1000). */
+export async function loanHistoryOf(db: Executor, userId: string): Promise<LoanWithBook[]> {
+  return db
     .select(loanColumns)
     .from(loans)
     .innerJoin(books, eq(books.id, loans.bookId))
-    .where(eq(loans.userId, user.id))
+    .where(eq(loans.userId, userId))
     .orderBy(desc(loans.borrowedAt), desc(loans.id))
     .limit(1000);
-  return loanList(ctx.db, rows, ctx.clock.now());
 }
 
 /** The caller's open loan of a book, locked for the transaction; 404 when there is none. */
@@ -111,89 +73,94 @@ async function lockOpenLoan(tx: Transaction, userId: string, bookId: number) {
   return loan;
 }
 
+/** What a renewal did: the loan runs to `dueAt` now, or was not renewed for want of money. */
+export type RenewOutcome = {
+  loanId: number;
+  /** the due date after the call: the new one, or the old one when not renewed */
+  dueAt: Date;
+  feePence: number;
+  balancePence: number;
+} & ({ kind: "renewed" } | { kind: "insufficient_balance"; shortByPence: number });
+
 /**
  * Renews the caller's open loan of a book (also when overdue): the fee is the book's price now,
  * and the new due date is 30 days from the later of the current due date and now. A loan due
- * more than 30 days from now is not renewable yet (409, nothing charged).
+ * more than 30 days from now is not renewable yet (409, nothing charged). `answer` turns the
+ * outcome into what the caller sends, stored for a repeat of the request.
  */
-export async function renewLoan(
+export async function renewLoan<T>(
   ctx: AppContext,
   user: AuthUser,
   bookId: number,
   idempotencyKey: string | undefined,
-): Promise<RenewResult> {
+  answer: (outcome: RenewOutcome) => T,
+): Promise<T> {
   const now = ctx.clock.now();
+  let renewed = false;
   const result = await runIdempotent(
     ctx.db,
     { userId: user.id, scope: "borrow/renew", key: idempotencyKey, request: { bookId }, now },
     async (tx) => {
-      // Same lock order as borrowing: the reader's row first, then the loan.
-      const balancePence = await lockBalance(tx, user.id);
-      const loan = await lockOpenLoan(tx, user.id, bookId);
-      // Renewals cannot stack: only a loan due within one loan period may be renewed, so the
-      // due date is never more than two periods away.
-      const renewableFrom = loan.dueAt.getTime() - LOAN_DAYS * DAY;
-      if (now.getTime() < renewableFrom) {
-        throw errors.renewalTooEarly(
-          formatLongDate(new Date(renewableFrom), ctx.mail.format.timeZone),
-        );
-      }
-      const [book] = await tx
-        .select({ pricePence: books.pricePence, title: books.title, author: books.author })
-        .from(books)
-        .where(eq(books.id, bookId));
-      const fee = book!.pricePence;
-      if (fee > balancePence) {
-        return {
-          state: borrowStates.insufficientBalance,
-          message: renewMessages.insufficient(fee - balancePence),
-          borrowId: wireId(loan.id),
-          newDueDate: loan.dueAt.toISOString(),
-          fee: penceToPounds(fee),
-          balance: penceToPounds(balancePence),
-          newPayment: penceToPounds(fee - balancePence),
-        };
-      }
-      const newDue = new Date(Math.max(loan.dueAt.getTime(), now.getTime()) + LOAN_DAYS * DAY);
-      await tx.update(loans).set({ dueAt: newDue }).where(eq(loans.id, loan.id));
-      const { ledgerId, balancePence: after } = await postToLedger(tx, {
-        userId: user.id,
-        kind: "renewal",
-        amountPence: -fee,
-        loanId: loan.id,
-        at: now,
-      });
-      const reader = await mailRecipientOf(tx, user.id);
-      await enqueueMail(
-        tx,
-        {
-          type: "renewal_receipt",
-          to: reader!.email,
-          data: {
-            name: reader!.name,
-            book: { title: book!.title, author: book!.author, dueDate: newDue },
-            feePence: fee,
-            balancePence: after,
-            myBooksUrl: `${ctx.config.publicUrl}/mybooks`,
-          },
-          dedupeKey: `renewal_receipt:${ledgerId}`,
-        },
-        ctx.mail.format,
-        now,
-      );
-      return {
-        state: borrowStates.success,
-        message: renewMessages.success,
-        borrowId: wireId(loan.id),
-        newDueDate: newDue.toISOString(),
-        fee: penceToPounds(fee),
-        balance: penceToPounds(after),
-        newPayment: 0,
-      };
+      const outcome = await renew(ctx, tx, user.id, bookId, now);
+      renewed = outcome.kind === "renewed";
+      return answer(outcome);
     },
   );
-  if (result.state === borrowStates.success) ctx.mail.nudge();
+  if (renewed) ctx.mail.nudge();
   return result;
+}
+
+async function renew(
+  ctx: AppContext,
+  tx: Transaction,
+  userId: string,
+  bookId: number,
+  now: Date,
+): Promise<RenewOutcome> {
+  // Same lock order as borrowing: the reader's row first, then the loan.
+  const balancePence = await lockBalance(tx, userId);
+  const loan = await lockOpenLoan(tx, userId, bookId);
+  // Renewals cannot stack: only a loan due within one loan period may be renewed, so the due
+  // date is never more than two periods away.
+  const renewableFrom = loan.dueAt.getTime() - LOAN_DAYS * DAY;
+  if (now.getTime() < renewableFrom) {
+    throw errors.renewalTooEarly(formatLongDate(new Date(renewableFrom), ctx.mail.format.timeZone));
+  }
+  const [book] = await tx
+    .select({ pricePence: books.pricePence, title: books.title, author: books.author })
+    .from(books)
+    .where(eq(books.id, bookId));
+  const feePence = book!.pricePence;
+  if (feePence > balancePence) {
+    return {
+      kind: "insufficient_balance",
+      loanId: loan.id,
+      dueAt: loan.dueAt,
+      feePence,
+      balancePence,
+      shortByPence: feePence - balancePence,
+    };
+  }
+  const dueAt = new Date(Math.max(loan.dueAt.getTime(), now.getTime()) + LOAN_DAYS * DAY);
+  await tx.update(loans).set({ dueAt }).where(eq(loans.id, loan.id));
+  const { ledgerId, balancePence: after } = await postToLedger(tx, {
+    userId,
+    kind: "renewal",
+    amountPence: -feePence,
+    loanId: loan.id,
+    at: now,
+  });
+  const reader = await mailRecipientOf(tx, userId);
+  await enqueueMail(
+    tx,
+    {
+      ...renewalMail(ctx, reader!, book!, dueAt, feePence, after),
+      dedupeKey: `renewal_receipt:${ledgerId}`,
+    },
+    ctx.mail.format,
+    now,
+  );
+  return { kind: "renewed", loanId: loan.id, dueAt, feePence, balancePence: after };
 }
 
 /**
@@ -213,7 +180,7 @@ async function shelveLoan(
     .where(and(eq(loans.id, loan.id), isNull(loans.returnedAt)))
     .returning({ userId: loans.userId });
   if (!closed) return null;
-  const book = await returnCopy(ctx, tx, loan.bookId, returnedAt);
+  const book = await returnCopy(ctx, tx, loan.bookId);
   if (closed.userId) {
     await announce(ctx, tx, "loanClosed", {
       loanId: loan.id,
@@ -257,16 +224,13 @@ export async function closeLoan(
       await enqueueMail(
         tx,
         {
-          type: "return",
-          to: reader.email,
-          data: {
-            name: reader.name,
-            book: { title: book.title, author: book.author },
-            returnDate: returnedAt,
-            bookUrl: `${ctx.config.publicUrl}/book/${loan.bookId}`,
-            shopUrl: ctx.config.publicUrl,
-            endedByLibrary: how === "ended-by-staff",
-          },
+          ...returnMail(
+            ctx,
+            reader,
+            { id: loan.bookId, ...book },
+            returnedAt,
+            how === "ended-by-staff",
+          ),
           dedupeKey: `return:${loan.id}`,
         },
         ctx.mail.format,
@@ -294,11 +258,12 @@ export async function endLoan(
   return loan;
 }
 
+/** The caller's loan of a book, returned now; 404 when they have no open loan of it. */
 export async function returnLoan(
   ctx: AppContext,
   user: AuthUser,
   bookId: number,
-): Promise<ReturnResult> {
+): Promise<{ loanId: number; bookId: number; returnedAt: Date }> {
   const now = ctx.clock.now();
   const loan = await ctx.db.transaction(async (tx) => {
     const open = await lockOpenLoan(tx, user.id, bookId);
@@ -306,11 +271,5 @@ export async function returnLoan(
     return open;
   });
   ctx.mail.nudge();
-  return {
-    state: "success",
-    message: "Book returned",
-    borrowId: wireId(loan.id),
-    bookId: wireId(bookId),
-    returnDate: now.toISOString(),
-  };
+  return { loanId: loan.id, bookId, returnedAt: now };
 }

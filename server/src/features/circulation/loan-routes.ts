@@ -13,7 +13,8 @@ import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
 import { authenticate } from "../accounts";
 import { borrowBooks } from "./borrow";
-import { listOpenLoans, loanHistory, renewLoan, returnLoan } from "./service";
+import { loanHistoryOf, openLoansOf, renewLoan, returnLoan } from "./loans";
+import { presentBorrow, presentLoanList, presentRenew, presentReturn } from "./wire";
 
 const tags = ["loans"];
 const security = [{ bearer: [] }];
@@ -39,13 +40,16 @@ export const loanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         },
       },
     },
-    async (request) =>
-      borrowBooks(
+    async (request) => {
+      const { bookId: bookIds } = request.body;
+      return borrowBooks(
         ctx,
         await authenticate(ctx, request),
-        request.body.bookId,
+        bookIds,
         idempotencyKeyOf(request),
-      ),
+        (tx, outcome) => presentBorrow(tx, bookIds, outcome),
+      );
+    },
   );
 
   api.post(
@@ -58,7 +62,10 @@ export const loanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: loanListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => listOpenLoans(ctx, await authenticate(ctx, request)),
+    async (request) => {
+      const user = await authenticate(ctx, request);
+      return presentLoanList(ctx.db, await openLoansOf(ctx.db, user.id), ctx.clock.now());
+    },
   );
 
   api.post(
@@ -71,7 +78,10 @@ export const loanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         response: { 200: loanListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => loanHistory(ctx, await authenticate(ctx, request)),
+    async (request) => {
+      const user = await authenticate(ctx, request);
+      return presentLoanList(ctx.db, await loanHistoryOf(ctx.db, user.id), ctx.clock.now());
+    },
   );
 
   api.post(
@@ -98,6 +108,7 @@ export const loanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         await authenticate(ctx, request),
         request.body.bookId,
         idempotencyKeyOf(request),
+        presentRenew,
       ),
   );
 
@@ -117,6 +128,7 @@ export const loanRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         },
       },
     },
-    async (request) => returnLoan(ctx, await authenticate(ctx, request), request.body.bookId),
+    async (request) =>
+      presentReturn(await returnLoan(ctx, await authenticate(ctx, request), request.body.bookId)),
   );
 };
