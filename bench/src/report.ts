@@ -1,3 +1,5 @@
+import { SAME_SIZE_FLOOR, type Ratio, type SameSizeRatio } from "./throughput";
+
 export interface Figure {
   /** what was measured */
   name: string;
@@ -35,4 +37,25 @@ export function markdownReport(
     );
   for (const section of sections) lines.push("", `## ${section.heading}`, "", section.body);
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Each cached answer against both anchors: the same-size answer from memory (its bar) and the
+ * bare route (reported), each with its requests a second and every pair's ratio.
+ */
+export function cachedAnswersSection(sameSize: SameSizeRatio[], besideBare: Ratio[]): string {
+  const pairs = (r: Ratio) => r.pairRatios.map((ratio) => ratio.toFixed(2)).join(", ");
+  const against = (r: Ratio) =>
+    `${r.ratio.toFixed(2)} (${r.measured.requestsPerSecond} vs ${r.bare.requestsPerSecond} req/s; pairs ${pairs(r)})`;
+  const lines = [
+    `| route | answer | / same-size answer from memory (bar ≥ ${SAME_SIZE_FLOOR.toFixed(2)}) | / bare route /api/ping (reported) |`,
+    "| --- | --- | --- | --- |",
+  ];
+  for (const r of sameSize) {
+    const bare = besideBare.find((b) => b.route === r.route);
+    lines.push(
+      `| ${r.route} | ${r.bytes} B | ${against(r)}${r.ratio >= SAME_SIZE_FLOOR && r.failures === 0 ? "" : " **FAIL**"} | ${bare ? against(bare) : "not run"} |`,
+    );
+  }
+  return lines.join("\n");
 }

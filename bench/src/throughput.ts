@@ -11,6 +11,8 @@ export interface Target {
   reportedOnly?: boolean;
   /** needs the database on every request (no kept answer): also measured beside /api/health */
   databaseRead?: boolean;
+  /** answered from a kept answer: also measured beside an answer of its own size from memory */
+  cachedAnswer?: boolean;
 }
 
 export interface LoadResult {
@@ -95,7 +97,7 @@ export async function ratios(
     const median = [...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor(runs.length / 2)]!;
     const failures = runs.reduce((sum, run) => sum + run.measured.non2xx + run.measured.errors, 0);
     log(
-      `  ${target.name}: ${median.measured.requestsPerSecond} req/s vs bare ${median.bare.requestsPerSecond} req/s → ${median.ratio.toFixed(2)}` +
+      `  ${target.name}: ${median.measured.requestsPerSecond} req/s vs ${bare.name} ${median.bare.requestsPerSecond} req/s → ${median.ratio.toFixed(2)}` +
         (runs.length > 1
           ? ` (median of ${runs.map((run) => run.ratio.toFixed(2)).join(", ")})`
           : "") +
@@ -110,6 +112,64 @@ export async function ratios(
       pairRatios: runs.map((run) => run.ratio),
       failures,
     });
+  }
+  return out;
+}
+
+/**
+ * The mean size in bytes of the answers to `target` over `draws` paths drawn as the load draws
+ * them (a search mix repeats its popular queries), each distinct path asked once.
+ */
+export async function answerBytes(base: string, target: Target, draws = 1000): Promise<number> {
+  const drawn = new Map<string, number>();
+  for (let i = 0; i < draws; i++) {
+    const path = target.path();
+    drawn.set(path, (drawn.get(path) ?? 0) + 1);
+  }
+  let bytes = 0;
+  for (const [path, times] of drawn) {
+    const response = await fetch(`${base}${path}`, {
+      method: target.method,
+      ...(target.headers ? { headers: target.headers } : {}),
+      ...(target.body ? { body: target.body } : {}),
+    });
+    if (!response.ok) throw new Error(`${target.name}: ${path} answered ${response.status}`);
+    bytes += (await response.arrayBuffer()).byteLength * times;
+  }
+  return Math.round(bytes / draws);
+}
+
+/** A cached answer's bar: this share of an answer of its own size from memory (design.md §6). */
+export const SAME_SIZE_FLOOR = 0.8;
+
+export interface SameSizeRatio extends Ratio {
+  /** the route's mean answer, and so the size of the answer from memory it was measured beside */
+  bytes: number;
+}
+
+/**
+ * Each cached answer beside the server's bench route answering the same number of bytes from
+ * memory through the same hooks (BENCH_ROUTES=1): what is left of the ratio is the cache's own
+ * cost. Beside /api/ping's 19 bytes the ratio also charged it for sending and parsing kilobytes.
+ */
+export async function sameSizeRatios(
+  base: string,
+  targets: Target[],
+  seconds: number,
+  connections: number,
+  pairs: number,
+  log: (line: string) => void,
+): Promise<SameSizeRatio[]> {
+  const out: SameSizeRatio[] = [];
+  for (const target of targets) {
+    const bytes = await answerBytes(base, target);
+    const anchor: Target = {
+      name: `${bytes} B from memory`,
+      method: "GET",
+      path: () => `/api/bench/bytes?n=${bytes}`,
+    };
+    const [ratio] = await ratios(base, anchor, [target], seconds, connections, pairs, log);
+    if (ratio) out.push({ ...ratio, bytes });
   }
   return out;
 }

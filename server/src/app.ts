@@ -55,6 +55,7 @@ import { reviewRoutes } from "./features/reviews/routes";
 import { staffRoutes } from "./features/staff/routes";
 import { opdsRoutes } from "./features/opds/routes";
 import type { ContentStore } from "./storage/content-store";
+import { registerBenchRoutes } from "./http/bench-routes";
 import { registerCors } from "./http/cors";
 import {
   answerClientError,
@@ -219,6 +220,8 @@ export async function buildApp({
     { schema: { tags: ["system"], summary: "Answers at once, touching nothing (benchmarks)" } },
     () => ({ state: "success" as const }),
   );
+  // The yardstick for cached answers of a given size (docs/performance.md); never in a shop.
+  if (config.benchRoutes) registerBenchRoutes(app);
 
   const transport =
     mailTransport ??

@@ -80,6 +80,15 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ DATA_DIR: dir, CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS: /);
   });
 
+  it("registers the benchmark's routes only when BENCH_ROUTES is on", () => {
+    expect(loadConfig({ DATA_DIR: dir }).benchRoutes).toBe(false);
+    for (const on of ["1", "true"])
+      expect(loadConfig({ DATA_DIR: dir, BENCH_ROUTES: on }).benchRoutes).toBe(true);
+    for (const off of ["0", "false"])
+      expect(loadConfig({ DATA_DIR: dir, BENCH_ROUTES: off }).benchRoutes).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, BENCH_ROUTES: "yes" })).toThrow(/BENCH_ROUTES: /);
+  });
+
   it("keeps content in DATA_DIR/content, or the folder CONTENT_STORE names", () => {
     expect(loadConfig({ DATA_DIR: dir }).contentStore).toEqual({
       kind: "dir",

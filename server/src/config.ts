@@ -81,6 +81,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   /** the bearer token Prometheus scrapes GET /metrics with; unset, there is no /metrics */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** 1: the benchmark's own routes (GET /api/bench/bytes) exist; never set in a shop */
+  BENCH_ROUTES: z.enum(["1", "0", "true", "false"]).default("0"),
 });
 
 /** The settings that only mean something with an s3:// CONTENT_STORE. */
@@ -166,6 +168,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** where e-books, covers and uploads are kept */
   contentStore: ContentStoreConfig;
+  /** the benchmark's yardstick routes are registered (http/bench-routes.ts); off by default */
+  benchRoutes: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -216,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     metricsToken: e.METRICS_TOKEN,
     contentStore: contentStoreConfig(e, dataDir),
+    benchRoutes: e.BENCH_ROUTES === "1" || e.BENCH_ROUTES === "true",
   };
 }
 
