@@ -17,14 +17,11 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { eventHandlers, type SomeEventHandlers } from "./events";
-import { authenticate, sendPasswordReset } from "./features/accounts";
-import { exportRoutes } from "./features/accounts/export-routes";
-import { accountRoutes } from "./features/accounts/routes";
-import { securityRoutes } from "./features/accounts/security-routes";
-import { catalogueRoutes } from "./features/catalogue/routes";
+import { accountsPlugin, authenticate, sendPasswordReset } from "./features/accounts";
+import { cataloguePlugin } from "./features/catalogue";
 import {
   cancelHoldsOfDeletedAccount,
-  circulationRoutes,
+  circulationPlugin,
   countOpenHolds,
   countOpenLoans,
   exportHoldsOf,
@@ -33,27 +30,21 @@ import {
   remindAtLogin,
   returnAllOpenLoans,
 } from "./features/circulation";
-import { exportCartOf, exportWishlistOf } from "./features/lists";
-import { listRoutes } from "./features/lists/routes";
+import { exportCartOf, exportWishlistOf, listsPlugin } from "./features/lists";
 import {
   exportMailsTo,
   fileTransport,
   MailDelivery,
+  notificationsPlugin,
   outboxBacklog,
   smtpTransport,
   type MailTransport,
 } from "./features/notifications";
-import { notificationRoutes } from "./features/notifications/routes";
-import { exportLedgerOf, exportPaymentsOf } from "./features/payments";
-import { paymentRoutes } from "./features/payments/routes";
-import { exportAnnotationsOf, exportReadingProgressOf } from "./features/reading";
-import { annotationRoutes } from "./features/reading/annotation-routes";
-import { publicationRoutes } from "./features/reading/publication-routes";
-import { readingRoutes } from "./features/reading/routes";
-import { deleteReviewsOf, exportReviewsOf } from "./features/reviews";
-import { reviewRoutes } from "./features/reviews/routes";
-import { staffRoutes } from "./features/staff/routes";
-import { opdsRoutes } from "./features/opds/routes";
+import { exportLedgerOf, exportPaymentsOf, paymentsPlugin } from "./features/payments";
+import { exportAnnotationsOf, exportReadingProgressOf, readingPlugin } from "./features/reading";
+import { deleteReviewsOf, exportReviewsOf, reviewsPlugin } from "./features/reviews";
+import { staffPlugin } from "./features/staff";
+import { opdsPlugin } from "./features/opds";
 import type { ContentStore } from "./storage/content-store";
 import { registerBenchRoutes } from "./http/bench-routes";
 import { registerCors } from "./http/cors";
@@ -268,15 +259,15 @@ export async function buildApp({
     transport.close();
   });
 
-  await app.register(catalogueRoutes, { db: database.db, content });
-  // A reader who signs in hears of loans due soon, should the sweep not have told them yet.
-  const afterLogin = [(userId: string) => remindAtLogin(ctx, userId)];
-  await app.register(accountRoutes, { ctx, afterLogin });
-  await app.register(securityRoutes, { ctx, afterLogin });
-  // The data export: accounts' own sections, and each other feature's read of its own tables.
-  await app.register(exportRoutes, {
+  // Each feature's calls, one plugin each; what one feature needs of another above it is given
+  // here (decision 016): the after-login reminder, the data export's sections, the mail writers.
+  await app.register(cataloguePlugin, { db: database.db, content });
+  await app.register(accountsPlugin, {
     ctx,
-    sections: {
+    // A reader who signs in hears of loans due soon, should the sweep not have told them yet.
+    afterLogin: [(userId: string) => remindAtLogin(ctx, userId)],
+    // The data export: accounts' own sections, and each other feature's read of its own tables.
+    exportSections: {
       loans: (db, owner) => exportLoansOf(db, owner.id),
       ledger: (db, owner) => exportLedgerOf(db, owner.id),
       payments: (db, owner) => exportPaymentsOf(db, owner.id),
@@ -289,20 +280,18 @@ export async function buildApp({
       mails: (db, owner) => exportMailsTo(db, owner.email, owner.createdAt),
     },
   });
-  await app.register(notificationRoutes, {
+  await app.register(notificationsPlugin, {
     ctx,
     authenticate,
     writers: { passwordReset: sendPasswordReset, aboutLoan: mailAboutLoan },
   });
-  await app.register(paymentRoutes, { ctx });
-  await app.register(listRoutes, { ctx });
-  await app.register(circulationRoutes, { ctx });
-  await app.register(reviewRoutes, { ctx });
-  await app.register(readingRoutes, { ctx });
-  await app.register(publicationRoutes, { ctx });
-  await app.register(annotationRoutes, { ctx });
-  await app.register(staffRoutes, { ctx });
-  await app.register(opdsRoutes, { ctx });
+  await app.register(paymentsPlugin, { ctx });
+  await app.register(listsPlugin, { ctx });
+  await app.register(circulationPlugin, { ctx });
+  await app.register(reviewsPlugin, { ctx });
+  await app.register(readingPlugin, { ctx });
+  await app.register(staffPlugin, { ctx });
+  await app.register(opdsPlugin, { ctx });
 
   const webDist = findWebDist(config);
   if (webDist) {

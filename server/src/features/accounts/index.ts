@@ -1,5 +1,6 @@
 // Accounts' public face (decision 016). It owns `users` (but for the balance, payments' column:
 // decision 035), `sessions` and `password_resets`.
+export { accountsPlugin, type AccountsOptions } from "./plugin";
 export {
   authenticate,
   bearerToken,

@@ -1,6 +1,7 @@
 // The catalogue's public face (decision 016): other features and the app import only this.
 // It owns `books` and `categories`: stock.ts holds the writes other features ask for, editing.ts
 // staff's edits and files.ts the writes that store a book's file with its row.
+export { catalogueRoutes as cataloguePlugin } from "./routes";
 export { drawCover } from "./cover";
 export {
   createBook,

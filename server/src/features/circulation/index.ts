@@ -1,7 +1,7 @@
 // Circulation's public face (decision 035): lending. It owns `loans`, `holds` and the stock of
 // copies (the copy and lend columns of `books`). Borrow, renew, return, automatic return, holds
 // and their sweep are plain calls inside it; other features and the app use only this file.
-export { circulationRoutes } from "./routes";
+export { circulationPlugin } from "./routes";
 export { sweepCirculation, remindAtLogin, type SweepCounts } from "./sweep";
 export { refreshRecentLoans } from "./lifecycle";
 export { mailAboutLoan } from "./loan-mail";

@@ -1,5 +1,6 @@
 // Notifications' public face (decision 016). It owns `outbox` and imports no other feature:
 // the mails it cannot write from its own records are passed in (MailWriters).
+export { notificationRoutes as notificationsPlugin } from "./routes";
 export { MailDelivery, type MailDeliveryOptions } from "./delivery";
 export { enqueueMail, withoutSecrets, type OutgoingMail } from "./outbox";
 export { retryMail } from "./retry";

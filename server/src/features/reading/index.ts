@@ -1,5 +1,6 @@
 // Reading's public face (decision 016). It owns `reading_progress`, `annotations` and
 // `reader_preferences`.
+export { readingPlugin } from "./plugin";
 export { buildEpub, type EpubBook, type EpubChapter } from "./epub";
 export { EpubRejected, readEpubMetadata, type EpubMetadata } from "./epub-metadata";
 export { checkEpub, type CheckedEpub } from "./epub-check";

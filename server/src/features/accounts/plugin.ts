@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "../../context";
+import type { ExportSections } from "./export";
+import { exportRoutes } from "./export-routes";
+import { accountRoutes } from "./routes";
+import { securityRoutes } from "./security-routes";
+
+export interface AccountsOptions {
+  ctx: AppContext;
+  /** Run after each sign-in with the reader's id (other features' work at login). */
+  afterLogin: readonly ((userId: string) => Promise<unknown>)[];
+  /** Each other feature's read of its own tables for a reader's data export. */
+  exportSections: ExportSections;
+}
+
+/** Accounts' calls: sign-up and sign-in, the account's security, and the data export. */
+export const accountsPlugin: FastifyPluginAsync<AccountsOptions> = async (
+  app,
+  { ctx, afterLogin, exportSections },
+) => {
+  await app.register(accountRoutes, { ctx, afterLogin });
+  await app.register(securityRoutes, { ctx, afterLogin });
+  await app.register(exportRoutes, { ctx, sections: exportSections });
+};
