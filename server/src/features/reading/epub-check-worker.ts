@@ -1,7 +1,7 @@
 // The entry of the worker thread that checks an uploaded EPUB (epub-check.ts): it takes the
 // file's bytes, answers one message and ends. Bundled as dist/epub-check-worker.js.
 import { parentPort, workerData } from "node:worker_threads";
-import { EpubRejected, readEpubMetadata } from "./epub-metadata";
+import { EpubRejected, readEpubMetadata } from "./book-metadata";
 import { buildPublicationFile } from "./publication/stored";
 import type { CheckAnswer } from "./epub-check";
 

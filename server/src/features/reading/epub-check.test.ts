@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildEpub, type EpubBook } from "./epub";
 import { EpubRejected } from "./epub-archive";
 import { checkEpub, epubCheckLimits } from "./epub-check";
-import { readEpubMetadata, type EpubMetadata } from "./epub-metadata";
+import { readEpubMetadata, type EpubMetadata } from "./book-metadata";
 import { buildPublicationFile, readPublicationFile } from "./publication/stored";
 import type { ManifestLink } from "./publication/types";
 

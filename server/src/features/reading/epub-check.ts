@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { EpubRejected, type EpubMetadata } from "./epub-metadata";
+import { EpubRejected, type EpubMetadata } from "./book-metadata";
 
 /** An EPUB checked whole: its metadata, and its publication file to store beside it. */
 export interface CheckedEpub {

@@ -14,7 +14,7 @@ import {
 } from "../catalogue";
 import { setEditionCopies } from "../circulation";
 import type { ContentStore } from "../../storage/content-store";
-import { EpubRejected, readEpubMetadata } from "./epub-metadata";
+import { EpubRejected, readEpubMetadata } from "./book-metadata";
 import { buildPublicationFile } from "./publication/stored";
 
 export interface ImportOptions {

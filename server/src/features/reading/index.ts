@@ -2,7 +2,7 @@
 // `reader_preferences`.
 export { readingPlugin } from "./plugin";
 export { buildEpub, type EpubBook, type EpubChapter } from "./epub";
-export { EpubRejected, readEpubMetadata, type EpubMetadata } from "./epub-metadata";
+export { EpubRejected, readEpubMetadata, type EpubMetadata } from "./book-metadata";
 export { checkEpub, type CheckedEpub } from "./epub-check";
 export { importFiles, type ImportOptions, type ImportOutcome } from "./import";
 export { buildPublicationFile } from "./publication/stored";

@@ -1,13 +1,16 @@
 import {
   DomHandler,
   hasChildren,
+  isCDATA,
   isTag,
   isText,
   type AnyNode,
   type Document,
   type Element,
+  type ParentNode,
 } from "domhandler";
 import { decodeHTML } from "entities";
+import { replaceCodePointXML } from "entities/decode";
 import { Parser } from "htmlparser2";
 import { EpubRejected } from "../epub-archive";
 
@@ -68,6 +71,21 @@ export function elementsNamed(root: AnyNode | AnyNode[], name: string): Element[
   return found;
 }
 
+/**
+ * Like elementsNamed, but without those inside another match (a `dc:title` in a `dc:title`):
+ * the matches' subtrees are apart, so reading the text of each takes linear time together.
+ */
+export function outermostNamed(root: Element, name: string): Element[] {
+  const found: Element[] = [];
+  const stack: AnyNode[] = [...root.children].reverse();
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (isTag(node) && localName(node.name) === name) found.push(node);
+    else if (hasChildren(node))
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return found;
+}
+
 export function firstNamed(root: AnyNode | AnyNode[], name: string): Element | undefined {
   for (const node of inDocumentOrder(root))
     if (isTag(node) && localName(node.name) === name) return node;
@@ -100,3 +118,54 @@ export function textOf(el: Element): string {
 /** Space-separated tokens of an attribute (`properties`, `epub:type`). */
 export const tokens = (value: string | undefined) =>
   (value ?? "").split(/\s+/).filter((t) => t !== "");
+
+/** The entities plain text decodes: XML's own, and the HTML one books often write (a space). */
+const plainEntities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/** A numeric reference's character; one that names none (a surrogate, NUL) is U+FFFD, as XML's. */
+const character = (codePoint: number) => String.fromCodePoint(replaceCodePointXML(codePoint));
+
+/** Entities decoded once more: the text of escaped markup. Unknown names are left as written. */
+const decodePlain = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
+    if (name.startsWith("#x") || name.startsWith("#X"))
+      return character(parseInt(name.slice(2), 16));
+    if (name.startsWith("#")) return character(Number(name.slice(1)));
+    return plainEntities[name.toLowerCase()] ?? whole;
+  });
+
+/**
+ * Text as the shop lists a book: every tag a space, space folded. Descriptions often hold
+ * escaped HTML (`&lt;p&gt;`), so that is unescaped and its tags dropped too; an escaped tag is
+ * `<[^<>]+>`, so a million `<` take linear time (decision 034).
+ */
+export function plainTextOf(el: Element): string {
+  let text = "";
+  // An element's end is a space too: `END` marks where it is in the walk.
+  const END = null;
+  const stack: (AnyNode | typeof END)[] = [...el.children].reverse();
+  const pushChildren = (node: ParentNode) => {
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  };
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node === END) text += " ";
+    else if (isText(node)) text += node.data;
+    // CDATA is text as written, with no tag of its own.
+    else if (isCDATA(node)) pushChildren(node);
+    else if (isTag(node)) {
+      text += " ";
+      stack.push(END);
+      pushChildren(node);
+    } else text += " "; // a comment or a processing instruction
+  }
+  return decodePlain(text.replace(/<[^<>]+>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+}
