@@ -6,7 +6,7 @@ import { books, loans, users } from "../../db/schema";
 import { mailNameOf } from "../accounts";
 import { errors } from "../../errors";
 import { enqueueMail, type LoanMailType, type OutgoingMail } from "../notifications";
-import { statusOf } from "./loans";
+import { statusOf } from "./status";
 
 // Every mail about a loan is written here, once: the borrow, the sweeps, a return and the
 // on-demand mail of POST /api/notifications/email all build theirs with these.

@@ -1,5 +1,4 @@
 import { LOAN_DAYS } from "@folio/contract/constants";
-import type { LoanStatus } from "@folio/contract/loans";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { DAY } from "../../clock";
 import type { AppContext, DomainEvents, EventHandler } from "../../context";
@@ -13,11 +12,6 @@ import { enqueueMail, formatLongDate } from "../notifications";
 import { lockBalance, postToLedger } from "../payments";
 import { renewalMail, returnMail } from "./loan-mail";
 import { returnCopy } from "./queue";
-
-export function statusOf(loan: Pick<LoanRow, "returnedAt" | "dueAt">, now: Date): LoanStatus {
-  if (loan.returnedAt) return "returned";
-  return loan.dueAt.getTime() < now.getTime() ? "overdue" : "borrowed";
-}
 
 const loanColumns = {
   id: loans.id,

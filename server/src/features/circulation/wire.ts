@@ -15,8 +15,8 @@ import { penceToPounds } from "../../money";
 import { coverUrlFor, findBooks } from "../catalogue";
 import type { BorrowOutcome, Refusals } from "./borrow";
 import type { BookQueue, HoldView } from "./holds";
-import { statusOf, type LoanWithBook } from "./loans";
-import type { RenewOutcome } from "./loans";
+import type { LoanWithBook, RenewOutcome } from "./loans";
+import { statusOf } from "./status";
 
 // The edge of circulation: its outcomes in the spec's shapes (pounds, ids as strings, `state`
 // and the spec's messages). Only routes call these; inside, circulation speaks in pence,
