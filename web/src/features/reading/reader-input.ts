@@ -27,3 +27,17 @@ export function zoneOfTap(x: number, width: number, paginated: boolean): TurnDir
   if (at > 2 / 3) return "next";
   return "middle";
 }
+
+/**
+ * Whether a key belongs to the control it was pressed on rather than to the book: every key of
+ * a field or slider, and Enter or space on a button or link (which press it).
+ */
+export function keyBelongsToControl(target: EventTarget | null, key: string): boolean {
+  if (!(target instanceof Element)) return false;
+  const tag = target.tagName.toUpperCase();
+  if ((target as HTMLElement).isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(tag))
+    return true;
+  const pressable =
+    ["BUTTON", "A", "SUMMARY"].includes(tag) || target.getAttribute("role") === "button";
+  return pressable && (key === "Enter" || key === " ");
+}

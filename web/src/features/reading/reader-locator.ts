@@ -172,3 +172,14 @@ export function compareLocators(
   if (ra !== rb) return ra - rb;
   return (a.locations?.progression ?? 0) - (b.locations?.progression ?? 0);
 }
+
+/** How many positions of the place's chapter come after it: what is left of the chapter. */
+export function positionsLeftInChapter(
+  positions: readonly ReadiumLocator[],
+  place: Pick<ReadingPlace, "locator" | "position">,
+): number {
+  const resource = resourceOf(place.locator.href);
+  return positions.filter(
+    (p) => resourceOf(p.href) === resource && (p.locations?.position ?? 0) > place.position,
+  ).length;
+}

@@ -1,41 +1,57 @@
-import { useEffect, useId, useState, type FocusEvent } from "react";
-import { formatDuration } from "../reading-pace";
+import type { ReadiumLocator } from "@folio/contract/reading";
+import { useCallback, useEffect, useId, useMemo, useState, type FocusEvent } from "react";
+import { percentageOf, positionsLeftInChapter, type ReadingPlace } from "../reader-locator";
+import { formatDuration, minutesFor, type ReadingPace } from "../reading-pace";
 
 interface ReaderBottomBarProps {
   chapter: string;
-  position: number;
-  total: number;
-  percentage: number;
-  minutesLeftInChapter: number;
-  minutesLeftInBook: number;
+  place: ReadingPlace | null;
+  /** The book's positions list, once it is known. */
+  positions: readonly ReadiumLocator[] | undefined;
+  /** The reader's own pace, which the time left is counted in. */
+  pace: ReadingPace;
   ready: boolean;
-  onSeek: (position: number) => void;
+  /** Goes to the position picked with the slider. */
+  onGo: (locator: ReadiumLocator) => void;
   onFocus: (event: FocusEvent<HTMLElement>) => void;
 }
 
 /** Where the reader is: chapter, page and percentage, a slider to jump, and the time left. */
 export function ReaderBottomBar({
   chapter,
-  position,
-  total,
-  percentage,
-  minutesLeftInChapter,
-  minutesLeftInBook,
+  place,
+  positions,
+  pace,
   ready,
-  onSeek,
+  onGo,
   onFocus,
 }: ReaderBottomBarProps) {
   const sliderId = useId();
+  const position = place?.position ?? 1;
+  const total = place?.total ?? (positions?.length || 1);
+  const percentage = place ? percentageOf(place) : 0;
+  const leftInChapter = useMemo(
+    () => (positions && place ? positionsLeftInChapter(positions, place) : 0),
+    [positions, place],
+  );
+
+  const seek = useCallback(
+    (to: number) => {
+      const target = positions?.[to - 1];
+      if (target) onGo(target);
+    },
+    [positions, onGo],
+  );
   // The slider follows the reader, but while it is being dragged it shows where it will land.
   const [dragging, setDragging] = useState<number | null>(null);
   useEffect(() => {
     if (dragging === null) return;
     const timer = window.setTimeout(() => {
-      onSeek(dragging);
+      seek(dragging);
       setDragging(null);
     }, 350);
     return () => window.clearTimeout(timer);
-  }, [dragging, onSeek]);
+  }, [dragging, seek]);
 
   const shown = dragging ?? position;
   const shownPercent =
@@ -65,8 +81,8 @@ export function ReaderBottomBar({
         onChange={(event) => setDragging(Number(event.target.value))}
       />
       <p className="reader-progress__time">
-        {formatDuration(minutesLeftInChapter)} left in chapter · {formatDuration(minutesLeftInBook)}{" "}
-        left in book
+        {formatDuration(minutesFor(leftInChapter, pace))} left in chapter ·{" "}
+        {formatDuration(place ? minutesFor(total - position, pace) : 0)} left in book
       </p>
     </footer>
   );

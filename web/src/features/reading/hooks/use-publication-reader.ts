@@ -1,14 +1,15 @@
 import type { WireId } from "@folio/contract/common";
 import type { ReadiumLocator } from "@folio/contract/reading";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { isSessionEnd } from "../../../lib/api-client";
-import { FRAME_STYLES } from "../frame-highlights";
+import { flashQuote, FRAME_STYLES } from "../frame-highlights";
 import { readFailureOf, type ReadFailure } from "../read-error";
 import { placeOf, startLocator, type ReadingPlace } from "../reader-locator";
 import type { NavigatorPreferences } from "../reader-theme";
-import { newestPosition, readLocalPosition } from "../reading-position";
-import { progressQuery, publicationLinkQuery } from "../reading-queries";
+import type { SavedPosition } from "../reading-position";
+import { publicationLinkQuery } from "../reading-queries";
+import type { Quote } from "../text-anchoring";
 import {
   openPublication,
   type LoadedPublication,
@@ -27,40 +28,47 @@ export type OfflineManifest = (bookId: WireId) => Promise<string | null>;
 
 interface Options {
   bookId: WireId | null;
-  containerRef: RefObject<HTMLDivElement | null>;
-  /** The look the book opens in; later changes go through `view.setPreferences`. */
+  /** The look the book opens in; a new one is applied at once, so keep it while nothing changes. */
   preferences: NavigatorPreferences;
+  /** Where the book opens; asked for alongside the book's link, the start when null. */
+  savedPosition: (bookId: WireId) => Promise<SavedPosition | null>;
   /** Called for every frame event; read through a ref, so it may change on every render. */
   listeners: Omit<ViewListeners, "moved">;
   onMoved: (place: ReadingPlace, opening: boolean) => void;
+  /** The reader is going to a place they picked (`go`), rather than turning a page. */
+  onJump?: () => void;
   offlineManifest?: OfflineManifest | undefined;
 }
 
 /**
  * Opens the borrowed book: asks for its publication link and the saved place together, reads
  * the manifest and positions list (so the place and percentage are known at once), then draws
- * the first page. Everything Readium does goes through the adapter.
+ * the first page into `containerRef`. Everything Readium does goes through the adapter.
  */
 export function usePublicationReader({
   bookId,
-  containerRef,
   preferences,
+  savedPosition,
   listeners,
   onMoved,
+  onJump,
   offlineManifest,
 }: Options) {
   const queryClient = useQueryClient();
+  const containerRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<ReaderStatus>({ phase: "loading" });
   const [publication, setPublication] = useState<LoadedPublication | null>(null);
   const [view, setView] = useState<PublicationView | null>(null);
 
   // The book opens once per bookId; these are read when it starts or when the navigator calls.
-  const startWith = useRef({ preferences, offlineManifest });
+  const startWith = useRef({ preferences, savedPosition, offlineManifest });
   const listenersRef = useRef(listeners);
   const onMovedRef = useRef(onMoved);
+  const onJumpRef = useRef(onJump);
   useEffect(() => {
     listenersRef.current = listeners;
     onMovedRef.current = onMoved;
+    onJumpRef.current = onJump;
   });
 
   useEffect(() => {
@@ -83,8 +91,7 @@ export function usePublicationReader({
     }
 
     async function open(id: WireId) {
-      // The saved place is asked for alongside the link; without it the book opens at the start.
-      const progress = queryClient.fetchQuery(progressQuery(id)).catch(() => null);
+      const saved = startWith.current.savedPosition(id).catch(() => null);
       let loaded: LoadedPublication;
       try {
         loaded = await openPublication(await manifestFor(id), controller.signal);
@@ -95,10 +102,7 @@ export function usePublicationReader({
         loaded = await openPublication(await manifestFor(id), controller.signal);
       }
       if (cancelled) return;
-      const start = startLocator(
-        loaded.positions,
-        newestPosition(await progress, readLocalPosition(id)),
-      );
+      const start = startLocator(loaded.positions, await saved);
       const container = containerRef.current;
       if (cancelled || !container) return;
       let opening = true;
@@ -142,6 +146,25 @@ export function usePublicationReader({
     };
   }, [bookId, containerRef, queryClient]);
 
+  useEffect(() => {
+    if (view) void view.setPreferences(preferences);
+  }, [view, preferences]);
+
+  /** Goes to a place the reader picked; a quote given is flashed there, so the eye finds it. */
+  const go = useCallback(
+    (locator: ReadiumLocator, quote?: Quote) => {
+      if (!view) return;
+      onJumpRef.current?.();
+      void view.go(locator).then(() => {
+        const frame = view.currentFrame();
+        if (!quote || !frame) return;
+        // The chapter may still be settling into columns: flash once it has drawn.
+        window.setTimeout(() => flashQuote(frame, quote, locator.locations?.progression), 60);
+      });
+    },
+    [view],
+  );
+
   const turn = useCallback(
     (direction: "next" | "prev") => {
       if (!view) return;
@@ -150,5 +173,8 @@ export function usePublicationReader({
     [view],
   );
 
-  return { status, publication, view, turn };
+  const ready = status.phase === "ready" && publication !== null && view !== null;
+  const failure: ReadFailure | null =
+    bookId === null ? "failed" : status.phase === "failed" ? status.failure : null;
+  return { containerRef, status, ready, failure, publication, view, go, turn };
 }

@@ -4,9 +4,10 @@ import {
   type ReaderPreferences,
 } from "@folio/contract/reading";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { saveReaderPreferences } from "../api/reading-api";
 import {
+  navigatorPreferences,
   readLocalPreferences,
   shownTheme,
   writeLocalPreferences,
@@ -53,7 +54,8 @@ export function useSystemDark(): boolean {
 /**
  * The reader's settings: this device's last copy at once, then the server's (the same on every
  * device) unless the reader has already changed something here. Each change shows at once,
- * is kept on this device and reaches the server after a short pause.
+ * is kept on this device and reaches the server after a short pause. `look` is what the
+ * navigator is told: a new object only when something it shows has changed.
  */
 export function useReaderPreferences() {
   const queryClient = useQueryClient();
@@ -102,5 +104,6 @@ export function useReaderPreferences() {
 
   const systemDark = useSystemDark();
   const theme: ShownTheme = shownTheme(preferences.theme, systemDark);
-  return { preferences, theme, change };
+  const look = useMemo(() => navigatorPreferences(preferences, theme), [preferences, theme]);
+  return { preferences, theme, look, change };
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, sentBody } from "../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
+import { EXPIRED_REDIRECT_MS } from "../components/read-failure-notice";
 import { SAVE_DELAY_MS } from "../hooks/use-progress-saver";
 import { PREFERENCES_SAVE_DELAY_MS } from "../hooks/use-reader-preferences";
 import { openPublication } from "../readium-adapter";
@@ -14,7 +15,7 @@ import {
   selectInFrame,
   type FakeBook,
 } from "../test-publication";
-import { EXPIRED_REDIRECT_MS, ReaderPage } from "./reader-page";
+import { ReaderPage } from "./reader-page";
 
 vi.mock("../readium-adapter", () => ({ openPublication: vi.fn() }));
 
