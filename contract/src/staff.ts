@@ -1,6 +1,9 @@
 // The staff side's constants and messages (design.md §7.1), shared by server and web. No zod
 // here: the web imports it.
 
+/** Rows on one page of every staff console list, when the query names no pageSize. */
+export const STAFF_PAGE_SIZE = 20;
+
 export const staffLimits = {
   maxCopies: 10_000,
   maxLends: 1_000_000,

@@ -21,3 +21,4 @@ export {
   type LockedAccount,
 } from "./staff-actions";
 export { authenticateApp, type AppCaller } from "./app-sign-in";
+export { countReaders, listStaffReaders, staffReaderById, type StaffReader } from "./staff-reads";

@@ -1,12 +1,13 @@
 import { wireId } from "@folio/contract/common";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Executor, Transaction } from "../../db/client";
+import { escapeLike } from "../../db/like";
 import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
 import { penceToPounds } from "../../money";
 import type { ContentStore } from "../../storage/content-store";
 import { addBookWithFiles, type BookFiles } from "./files";
-import { escapeLike, normalizeForSearch } from "./search-text";
+import { normalizeForSearch } from "./search-text";
 import { bumpCatalogueVersion, type NewBook } from "./stock";
 
 // Staff edits of the catalogue (design.md §7.1). Each runs in the caller's transaction, raises

@@ -39,6 +39,7 @@ export {
 } from "./service";
 export { normalizeForSearch } from "./search-text";
 export {
+  countActiveBooks,
   findStaffBook,
   findStaffCategory,
   listStaffBooks,

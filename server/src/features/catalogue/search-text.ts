@@ -7,8 +7,3 @@
 export function normalizeForSearch(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
-
-/** Escapes LIKE's wildcards so a user's '%' or '_' matches itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -6,9 +6,10 @@ import {
 } from "@folio/contract/constants";
 import { and, asc, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "../../db/client";
+import { containsPattern, escapeLike } from "../../db/like";
 import { books, categories, searchWords } from "../../db/schema";
 import { errors } from "../../errors";
-import { escapeLike, normalizeForSearch } from "./search-text";
+import { normalizeForSearch } from "./search-text";
 
 /*
  * Search that forgives typos (design.md §7.5), on the database we have: every word of the
@@ -263,7 +264,7 @@ export function typedTerms(query: SearchQuery) {
 
 /** A category asked for by name: the names that hold it, or the closest name when none does. */
 function categoryCondition(category: string, alone: boolean): SQL {
-  const contains = `%${escapeLike(category)}%`;
+  const contains = containsPattern(category);
   const column = alone ? sql`${books.categoryId}` : sql`(${books.categoryId} + 0)`;
   return sql`${column} in (
     select ${categories.id} from ${categories} where ${categories.searchName} like ${contains}
@@ -279,7 +280,7 @@ type SearchColumn = typeof books.searchTitle | typeof books.searchAuthor;
 
 function containsAny(column: SearchColumn, texts: string[]): SQL {
   return sql.join(
-    texts.map((text) => sql`${column} like ${`%${escapeLike(text)}%`}`),
+    texts.map((text) => sql`${column} like ${containsPattern(text)}`),
     sql` or `,
   );
 }
@@ -294,7 +295,7 @@ function termCondition(column: SearchColumn, term: Term): SQL {
   if (term.words.length === 0) return sql`(${containsAny(column, [term.typed])})`;
   const everyWord = (words: string[]) =>
     sql.join(
-      [...new Set(words)].map((word) => sql`${column} like ${`%${escapeLike(word)}%`}`),
+      [...new Set(words)].map((word) => sql`${column} like ${containsPattern(word)}`),
       sql` and `,
     );
   const typedWords = wordsOf(term.typed);

@@ -5,14 +5,16 @@ import type {
   adminBooksQuerySchema,
 } from "@folio/contract/admin";
 import { wireId } from "@folio/contract/common";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { books, categories } from "../../db/schema";
 import { errors } from "../../errors";
 import { penceToPounds } from "../../money";
 import { coverUrlFor } from "./presenter";
-import { escapeLike, normalizeForSearch } from "./search-text";
+import { normalizeForSearch } from "./search-text";
 import { listCategoriesForImport } from "./stock";
 
 // What the staff console reads of the catalogue: every book, retired ones too, with what only
@@ -93,13 +95,13 @@ export async function listStaffBooks(
   query: z.output<typeof adminBooksQuerySchema>,
 ): Promise<Omit<AdminBooks, "books"> & { books: StaffBook[] }> {
   const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? 20;
+  const pageSize = query.pageSize ?? STAFF_PAGE_SIZE;
   const conditions: SQL[] = [];
   // Each word must be in the title or the author, as search compares (case and accents aside).
   for (const word of normalizeForSearch(query.q ?? "")
     .split(" ")
     .filter(Boolean)) {
-    const pattern = `%${escapeLike(word)}%`;
+    const pattern = containsPattern(word);
     conditions.push(
       sql`(${books.searchTitle} like ${pattern} or ${books.searchAuthor} like ${pattern})`,
     );
@@ -124,6 +126,12 @@ export async function listStaffBooks(
     pageSize,
     total: totals?.total ?? 0,
   };
+}
+
+/** Books in the catalogue: retired ones are not counted. */
+export async function countActiveBooks(db: Executor): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(books).where(isNull(books.retiredAt));
+  return row?.total ?? 0;
 }
 
 /** One book as the console shows it, retired or not; 404 for an unknown id. */

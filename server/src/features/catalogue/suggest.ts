@@ -3,9 +3,10 @@ import { SUGGEST_MAX, SUGGEST_MIN_CHARACTERS } from "@folio/contract/constants";
 import { wireId } from "@folio/contract/common";
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client";
+import { containsPattern, escapeLike } from "../../db/like";
 import { books, categories, searchAuthors } from "../../db/schema";
 import { closestWord, lookupSql, slipsAllowed, wordsOf, type WordLookup } from "./search";
-import { escapeLike, normalizeForSearch } from "./search-text";
+import { normalizeForSearch } from "./search-text";
 
 /*
  * Suggestions as a reader types (design.md §7.5): titles, then authors, then categories. Every
@@ -25,7 +26,6 @@ const CANDIDATES = 20;
 const AUTHOR_CANDIDATES = 20;
 
 const startsWith = (text: string) => `${escapeLike(text)}%`;
-const contains = (text: string) => `%${escapeLike(text)}%`;
 
 /**
  * A word of `column` starts with `text`. The index is asked only for `text` anywhere: its
@@ -35,7 +35,8 @@ const contains = (text: string) => `%${escapeLike(text)}%`;
 const hasWordStarting = (
   column: typeof books.searchTitle | typeof searchAuthors.searchAuthor,
   text: string,
-) => sql`${column} like ${contains(text)} and (' ' || ${column}) like ${`% ${escapeLike(text)}%`}`;
+) =>
+  sql`${column} like ${containsPattern(text)} and (' ' || ${column}) like ${`% ${escapeLike(text)}%`}`;
 
 interface TitleRow {
   id: number;
@@ -123,7 +124,7 @@ export function firstReads(typed: string, last: string | undefined): SQL {
     : null;
   const categoryRows = sql`select ${categories.id} as id, ${categories.name} as name
     from ${categories}
-    where ${categories.searchName} like ${contains(typed)} or ${categories.searchName} % ${typed}
+    where ${categories.searchName} like ${containsPattern(typed)} or ${categories.searchName} % ${typed}
     order by ${categories.searchName} like ${startsWith(typed)} desc,
       ${categories.searchName} <-> ${typed}
     limit ${CATEGORIES}`;
@@ -161,9 +162,11 @@ export function nearReads(typed: string, near: string, titles: number, authors: 
   const wantsTitles = titles < TITLES;
   const titleWords = moreTitles(
     sql`select ${titles} + count(*) from starting`,
-    sql`${books.searchTitle} like ${contains(fixed)}`,
+    sql`${books.searchTitle} like ${containsPattern(fixed)}`,
   );
-  const authorRows = authorsWhere(sql`${searchAuthors.searchAuthor} like ${contains(fixed)}`);
+  const authorRows = authorsWhere(
+    sql`${searchAuthors.searchAuthor} like ${containsPattern(fixed)}`,
+  );
   const none = sql`'[]'::json`;
   return sql`with starting as materialized (${wantsTitles ? titlesStarting(fixed) : sql`select ${titleColumns} from ${books} where false`})
     select ${jsonRows(sql`select * from starting`)} as "titlesStarting",

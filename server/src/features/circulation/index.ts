@@ -13,5 +13,16 @@ export { changeStock, setEditionCopies, type StockChanges } from "./stock";
 export { everBorrowed, readableUntil } from "./reads";
 export { borrowStateOf, presentBorrow } from "./wire";
 export { holdQueues, holdsOfBook } from "./staff-reads";
+export { allStaffLoans, listStaffLoans, staffLoanById, staffLoansOf } from "./staff-loans";
+export { loansCsv } from "./staff-loans-csv";
 export { exportHoldsOf, exportLoansOf } from "./export";
-export { countOpenHolds, countOpenLoans, openLoansPerBook, type OpenHoldCounts } from "./counts";
+export {
+  countOpenHolds,
+  countOpenLoans,
+  loansPerDay,
+  mostBorrowed,
+  openLoanCounts,
+  openLoansPerBook,
+  openLoansPerReader,
+  type OpenHoldCounts,
+} from "./counts";

@@ -2,8 +2,9 @@
 // the mails it cannot write from its own records are passed in (MailWriters).
 export { notificationRoutes as notificationsPlugin } from "./routes";
 export { MailDelivery, type MailDeliveryOptions } from "./delivery";
-export { enqueueMail, withoutSecrets, type OutgoingMail } from "./outbox";
+export { enqueueMail, type OutgoingMail } from "./outbox";
 export { retryMail } from "./retry";
+export { listStaffMail, presentStaffMail, staffMailById } from "./staff-reads";
 export { type LoanMailType, type MailCaller, type MailWriters } from "./service";
 export { formatLongDate, SHOP_NAME, type MailBook, type SecurityChange } from "./templates";
 export { fileTransport, smtpTransport, type MailTransport } from "./transport";

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { books, ledger, loans } from "../../db/schema";
 import { penceToPounds } from "../../money";
-import { runningLedgerOf } from "./staff-ledger";
+import { runningLedger } from "./running-ledger";
 
 /**
  * Every ledger row of the reader, newest first, with the balance right after it, for their
@@ -11,7 +11,7 @@ import { runningLedgerOf } from "./staff-ledger";
  * data and stays out; the reason they gave is about this reader and goes in.
  */
 export async function exportLedgerOf(db: Executor, userId: string) {
-  const running = runningLedgerOf(db, userId);
+  const running = runningLedger(db, userId);
   const rows = await db
     .select({
       id: running.id,

@@ -6,3 +6,4 @@ export { postToLedger, type LedgerEntry, type LedgerKind } from "./ledger";
 export { adjustBalance, refundCharge } from "./staff-entries";
 export { staffLedgerOf } from "./staff-ledger";
 export { exportLedgerOf, exportPaymentsOf } from "./export";
+export { moneyPerDay } from "./money-per-day";

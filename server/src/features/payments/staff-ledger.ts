@@ -3,48 +3,23 @@ import { wireId } from "@folio/contract/common";
 import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client";
-import { books, ledger, loans, users } from "../../db/schema";
+import { books, loans, users } from "../../db/schema";
 import { penceToPounds } from "../../money";
+import { runningLedger } from "./running-ledger";
 
 const actors = alias(users, "actor");
 
 /**
- * A reader's ledger rows, each with the balance right after it (summed over all their rows, as
- * the statement does): the subquery the staff console and the reader's export both read.
- */
-export function runningLedgerOf(db: Executor, userId: string) {
-  return db
-    .select({
-      id: ledger.id,
-      kind: ledger.kind,
-      amountPence: ledger.amountPence,
-      createdAt: ledger.createdAt,
-      loanId: ledger.loanId,
-      reason: ledger.reason,
-      actorId: ledger.actorId,
-      refundOf: ledger.refundOf,
-      balancePence:
-        sql<number>`(sum(${ledger.amountPence}) over (order by ${ledger.createdAt}, ${ledger.id}))::int`
-          .mapWith(Number)
-          .as("balance_after_pence"),
-    })
-    .from(ledger)
-    .where(eq(ledger.userId, userId))
-    .as("running");
-}
-
-/**
  * A reader's ledger as the staff console shows it, newest first: each row with the balance right
- * after it (summed over all their rows, as the statement does), the book a charge or refund was
- * for, who made a staff entry and why, and for a charge how much of it can still be refunded.
- * With `ledgerId`, that one row.
+ * after it (runningLedger), the book a charge or refund was for, who made a staff entry and why,
+ * and for a charge how much of it can still be refunded. With `ledgerId`, that one row.
  */
 export async function staffLedgerOf(
   db: Executor,
   userId: string,
   options: { limit: number; ledgerId?: number },
 ): Promise<AdminLedgerEntry[]> {
-  const running = runningLedgerOf(db, userId);
+  const running = runningLedger(db, userId);
   const refundedPence = sql<number>`(select coalesce(sum(refund.amount_pence), 0)::int
     from ledger refund where refund.refund_of = ${running.id})`;
   const rows = await db

@@ -6,13 +6,13 @@ import type { AppContext } from "../../context";
 import { books, ledger, loans } from "../../db/schema";
 import { penceToPounds } from "../../money";
 import type { AuthUser } from "../accounts";
+import { runningLedger } from "./running-ledger";
 
 /**
  * Payment Records as a statement (decision 018): every ledger row of the reader, newest first,
- * a page at a time, each with the balance right after it. The running balance is summed over
- * all the reader's rows in the database, so it is right on every page, not only the first.
- * Staff adjustments and refunds are rows like the rest; a refund carries its charge's loan, so
- * it names the book it gives money back for.
+ * a page at a time, each with the balance right after it (runningLedger). Staff adjustments and
+ * refunds are rows like the rest; a refund carries its charge's loan, so it names the book it
+ * gives money back for.
  */
 export async function statementOf(
   ctx: AppContext,
@@ -21,21 +21,7 @@ export async function statementOf(
 ): Promise<Statement> {
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-  const running = ctx.db
-    .select({
-      id: ledger.id,
-      kind: ledger.kind,
-      amountPence: ledger.amountPence,
-      createdAt: ledger.createdAt,
-      loanId: ledger.loanId,
-      balancePence:
-        sql<number>`(sum(${ledger.amountPence}) over (order by ${ledger.createdAt}, ${ledger.id}))::int`
-          .mapWith(Number)
-          .as("balance_pence"),
-    })
-    .from(ledger)
-    .where(eq(ledger.userId, user.id))
-    .as("running");
+  const running = runningLedger(ctx.db, user.id);
   // One snapshot for the page and the totals: a top-up landing between the two reads must not
   // leave the balance at the top disagreeing with the newest row's.
   const { rows, totals } = await ctx.db.transaction(

@@ -2,3 +2,4 @@
 export { reviewRoutes as reviewsPlugin } from "./routes";
 export { deleteReviewsOf, hideReview, moderatorDeleteReview, unhideReview } from "./service";
 export { exportReviewsOf } from "./export";
+export { listStaffReviews, staffReviewById, staffReviewsOf } from "./staff-reads";

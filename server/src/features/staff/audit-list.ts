@@ -1,12 +1,12 @@
 import type { AuditList, auditQuerySchema } from "@folio/contract/admin";
 import { wireId } from "@folio/contract/common";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { nextMidnight, startOfDay } from "../../calendar";
 import type { AppContext } from "../../context";
+import { containsPattern } from "../../db/like";
 import { auditLog } from "../../db/schema";
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A YYYY-MM-DD day's start in the shop's time zone. */
 const dayStart = (day: string, timeZone: string) =>
@@ -17,10 +17,10 @@ export async function listAudit(
   query: z.output<typeof auditQuerySchema>,
 ): Promise<AuditList> {
   const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? 20;
+  const pageSize = query.pageSize ?? STAFF_PAGE_SIZE;
   const zone = ctx.config.timeZone;
   const conditions: SQL[] = [];
-  if (query.actor) conditions.push(ilike(auditLog.actorEmail, likePattern(query.actor)));
+  if (query.actor) conditions.push(ilike(auditLog.actorEmail, containsPattern(query.actor)));
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.from) conditions.push(gte(auditLog.createdAt, dayStart(query.from, zone)));
   if (query.to)

@@ -4,12 +4,12 @@ import {
   adminHoldQueuesQuerySchema,
   adminHoldQueuesSchema,
 } from "@folio/contract/holds";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { holdQueues, holdsOfBook } from "../circulation";
 import { staffDoc, staffFailures } from "./http";
-import { STAFF_PAGE_SIZE } from "./loans-list";
 
 export const holdStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -9,11 +9,10 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { staffOf } from "./caller";
 import { dayOf } from "../../calendar";
+import { allStaffLoans, listStaffLoans, loansCsv } from "../circulation";
+import { staffOf } from "./caller";
 import { staffDoc, staffFailures } from "./http";
-import { loansCsv } from "./loans-csv";
-import { allLoans, listLoans } from "./loans-list";
 import { endLoanByStaff } from "./loans-service";
 
 /** A CSV export holds at most this many loans. */
@@ -35,7 +34,7 @@ export const loanStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      return listLoans(ctx.db, request.query, ctx.clock.now());
+      return listStaffLoans(ctx.db, request.query, ctx.clock.now());
     },
   );
 
@@ -60,7 +59,7 @@ export const loanStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const now = ctx.clock.now();
-      const list = await allLoans(ctx.db, request.query, now, CSV_MAX_ROWS);
+      const list = await allStaffLoans(ctx.db, request.query, now, CSV_MAX_ROWS);
       const day = new Date(dayOf(now, ctx.config.timeZone)).toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")

@@ -1,8 +1,7 @@
 import type { AdminLoan } from "@folio/contract/admin";
 import type { AppContext } from "../../context";
-import { endLoan } from "../circulation";
+import { endLoan, staffLoanById } from "../circulation";
 import { staffChange, type Actor } from "./audit";
-import { adminLoanById } from "./loans-list";
 
 /** Staff end an open loan as a return does: the copy goes back and the reader is told. */
 export async function endLoanByStaff(
@@ -12,7 +11,7 @@ export async function endLoanByStaff(
 ): Promise<{ state: "success"; loan: AdminLoan }> {
   const loan = await staffChange(ctx, actor, async (tx, now) => {
     const before = await endLoan(ctx, tx, input.loanId, now);
-    const after = (await adminLoanById(tx, input.loanId, now))!;
+    const after = (await staffLoanById(tx, input.loanId, now))!;
     return {
       result: after,
       audit: {

@@ -9,9 +9,10 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { listStaffMail } from "../notifications";
 import { staffOf } from "./caller";
 import { staffDoc, staffFailures } from "./http";
-import { getMail, listMail, retryMailByStaff } from "./mail-service";
+import { getMail, retryMailByStaff } from "./mail-service";
 
 export const mailStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +28,7 @@ export const mailStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      return listMail(ctx, request.query);
+      return listStaffMail(ctx.db, request.query);
     },
   );
 

@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { listStaffReviews } from "../reviews";
 import { staffOf } from "./caller";
 import { staffDoc, staffFailures } from "./http";
-import { listReviews } from "./reviews-list";
 import { deleteReviewByStaff, hideReviewByStaff, unhideReviewByStaff } from "./reviews-service";
 
 export const reviewStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -27,7 +27,7 @@ export const reviewStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
-      return listReviews(ctx.db, request.query);
+      return listStaffReviews(ctx.db, request.query);
     },
   );
 

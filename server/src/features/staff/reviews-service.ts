@@ -1,9 +1,8 @@
 import type { AdminReview, ReviewModeration } from "@folio/contract/admin";
 import type { AppContext } from "../../context";
 import type { Transaction } from "../../db/client";
-import { hideReview, moderatorDeleteReview, unhideReview } from "../reviews";
+import { hideReview, moderatorDeleteReview, staffReviewById, unhideReview } from "../reviews";
 import { staffChange, type Actor, type AuditRecord } from "./audit";
-import { adminReviewById } from "./reviews-list";
 
 type Moderated = Awaited<ReturnType<typeof hideReview>>;
 
@@ -28,7 +27,7 @@ function moderate(
 ): Promise<ReviewModeration> {
   return staffChange(ctx, actor, async (tx, now) => {
     const { before, rating, ratingCount } = await change(tx, now);
-    const review: AdminReview | null = (await adminReviewById(tx, reviewId)) ?? null;
+    const review: AdminReview | null = (await staffReviewById(tx, reviewId)) ?? null;
     return {
       result: { state: "success" as const, review, rating, ratingCount },
       audit: {

@@ -6,13 +6,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DAY, MINUTE } from "../../clock";
 import type { DomainEvents } from "../../context";
 import { books } from "../../db/schema";
+import { csvCell } from "../../http/csv";
 import { createStaff, createUser, type TestUser } from "../../test/accounts";
 import { useTestApp } from "../../test/app";
 import { createBook } from "../../test/catalogue";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
 import { lastMailTo } from "../../test/mail";
-import { csvCell, loansCsv } from "./loans-csv";
+import { loansCsv } from "../circulation";
 
 const heard: string[] = [];
 const closed: DomainEvents["loanClosed"][] = [];

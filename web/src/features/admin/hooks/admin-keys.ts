@@ -31,6 +31,3 @@ export const adminKeys = {
 
 /** Staff work on figures others change too: every visit asks again. */
 export const ADMIN_STALE_MS = 0;
-
-/** Rows on one page of a console list. */
-export const ADMIN_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import type { AuditEntry } from "@folio/contract/admin";
-import { auditActions } from "@folio/contract/staff";
+import { auditActions, STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { useId } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
@@ -8,7 +8,6 @@ import { TextField } from "../../../ui/text-field";
 import type { AuditQuery } from "../api/audit-api";
 import { ConsoleList } from "../components/console-list";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
-import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useAudit } from "../hooks/audit-queries";
 import { useListParams } from "../hooks/use-list-params";
 import { adminMessages, problemText } from "../messages";
@@ -37,7 +36,7 @@ function AuditLog() {
     from: from || undefined,
     to: to || undefined,
     page,
-    pageSize: ADMIN_PAGE_SIZE,
+    pageSize: STAFF_PAGE_SIZE,
   };
   const audit = useAudit(query);
   // The log names every action it holds; until it answers, the ones this build knows.

@@ -1,4 +1,5 @@
 import type { AdminBook, AdminCategory } from "@folio/contract/admin";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { useState } from "react";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { formatLongDate } from "../../../lib/dates";
@@ -15,7 +16,6 @@ import { ConsoleList } from "../components/console-list";
 import { EditBookDialog } from "../components/edit-book-dialog";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { ReplaceFileDialog } from "../components/replace-file-dialog";
-import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import {
   useAdminBooks,
   useAdminCategories,
@@ -64,7 +64,7 @@ export function CataloguePage() {
     sort: oneOf(read("sort"), SORTS, "title"),
     order: oneOf(read("order"), ORDERS, "asc"),
     page,
-    pageSize: ADMIN_PAGE_SIZE,
+    pageSize: STAFF_PAGE_SIZE,
   };
   const books = useAdminBooks(query);
   const categories = useAdminCategories();

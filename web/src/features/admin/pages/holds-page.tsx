@@ -1,8 +1,8 @@
 import type { AdminHoldQueue } from "@folio/contract/holds";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { ConsoleList } from "../components/console-list";
-import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useAdminHoldQueues } from "../hooks/holds-queries";
 import { useListParams } from "../hooks/use-list-params";
 import { adminMessages } from "../messages";
@@ -19,7 +19,7 @@ function bookHoldsPath(book: Pick<AdminHoldQueue, "bookId" | "title">): string {
 export function HoldsPage() {
   useDocumentTitle("Holds · Staff console");
   const { update, page } = useListParams();
-  const queues = useAdminHoldQueues({ page, pageSize: ADMIN_PAGE_SIZE });
+  const queues = useAdminHoldQueues({ page, pageSize: STAFF_PAGE_SIZE });
 
   return (
     <div className="console-page">

@@ -1,4 +1,5 @@
 import type { AdminLoan } from "@folio/contract/admin";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { useState } from "react";
 import { Link } from "react-router";
 import { isSessionEnd } from "../../../lib/api-client";
@@ -11,7 +12,6 @@ import { useToast } from "../../../ui/toast";
 import { downloadLoansCsv, type LoansQuery } from "../api/loans-api";
 import { ConsoleList } from "../components/console-list";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
-import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useAdminLoans } from "../hooks/loan-queries";
 import { oneOf, useListParams } from "../hooks/use-list-params";
 import { adminMessages, problemText } from "../messages";
@@ -42,7 +42,7 @@ export function LoansPage() {
     days: status === "dueSoon" ? Number(days) : undefined,
     q: q || undefined,
     page,
-    pageSize: ADMIN_PAGE_SIZE,
+    pageSize: STAFF_PAGE_SIZE,
   };
   const loans = useAdminLoans(query);
   const [downloading, setDownloading] = useState(false);

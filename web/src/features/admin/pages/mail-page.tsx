@@ -1,4 +1,5 @@
 import type { AdminMail } from "@folio/contract/admin";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { useState } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
@@ -9,7 +10,6 @@ import type { AdminMailQuery } from "../api/mail-api";
 import { ConsoleList } from "../components/console-list";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { MailViewDialog } from "../components/mail-view-dialog";
-import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useMails, useRetryMail } from "../hooks/mail-queries";
 import { oneOf, useListParams } from "../hooks/use-list-params";
 import { adminMessages, problemText } from "../messages";
@@ -47,7 +47,7 @@ export function MailPage() {
     status: filter === "all" ? undefined : filter,
     q: q || undefined,
     page,
-    pageSize: ADMIN_PAGE_SIZE,
+    pageSize: STAFF_PAGE_SIZE,
   });
   const [dialog, setDialog] = useState<Dialog>(null);
   const retry = useRetryMail();

@@ -1,12 +1,11 @@
 import type { ReaderSummary } from "@folio/contract/admin";
-import { roleNames } from "@folio/contract/staff";
+import { roleNames, STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../../lib/document-title";
 import { formatLongDate } from "../../../lib/dates";
 import { formatPounds } from "../../../lib/money";
 import { ConsoleList } from "../components/console-list";
 import { FilterBar, SearchBox } from "../components/list-controls";
-import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import { useReaders } from "../hooks/reader-queries";
 import { useListParams } from "../hooks/use-list-params";
 import { adminMessages } from "../messages";
@@ -16,7 +15,7 @@ export function ReadersPage() {
   useDocumentTitle("Readers · Staff console");
   const { read, update, page } = useListParams();
   const q = read("q");
-  const readers = useReaders({ q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE });
+  const readers = useReaders({ q: q || undefined, page, pageSize: STAFF_PAGE_SIZE });
   return (
     <div className="console-page">
       <h1>Readers</h1>

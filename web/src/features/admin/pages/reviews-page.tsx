@@ -1,4 +1,5 @@
 import type { AdminReview } from "@folio/contract/admin";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate } from "../../../lib/dates";
@@ -10,7 +11,6 @@ import type { AdminReviewsQuery } from "../api/reviews-api";
 import { ActionDialog } from "../components/action-dialog";
 import { ConsoleList } from "../components/console-list";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
-import { ADMIN_PAGE_SIZE } from "../hooks/admin-keys";
 import {
   useAdminReviews,
   useDeleteReview,
@@ -36,7 +36,7 @@ export function ReviewsPage() {
   const { read, update, page } = useListParams();
   const status = oneOf(read("status"), ["all", "visible", "hidden"], "all");
   const q = read("q");
-  const reviews = useAdminReviews({ status, q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE });
+  const reviews = useAdminReviews({ status, q: q || undefined, page, pageSize: STAFF_PAGE_SIZE });
   const [dialog, setDialog] = useState<Dialog>(null);
   const refocus = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,19 +1,21 @@
 import type { AdminLoan, AdminLoans, adminLoansQuerySchema } from "@folio/contract/admin";
 import { wireId } from "@folio/contract/common";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { DAY } from "../../clock";
 import type { Executor } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { books, loans, users } from "../../db/schema";
 import { penceToPounds } from "../../money";
 
-export type AdminLoansQuery = z.output<typeof adminLoansQuerySchema>;
+// What the staff console reads of loans (design.md §7.1), each with its book and reader. Reads
+// only: the writes to `loans` are borrow.ts's, loans.ts's and lifecycle.ts's.
+
+type AdminLoansQuery = z.output<typeof adminLoansQuerySchema>;
 
 /** The days ahead "due soon" looks when the query names none. */
 export const DUE_SOON_DEFAULT_DAYS = 3;
-export const STAFF_PAGE_SIZE = 20;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const adminLoanColumns = {
   id: loans.id,
@@ -39,7 +41,7 @@ function selectAdminLoans(db: Executor) {
 
 type AdminLoanRow = Awaited<ReturnType<ReturnType<typeof selectAdminLoans>["execute"]>>[number];
 
-export function presentAdminLoan(row: AdminLoanRow, now: Date): AdminLoan {
+function presentAdminLoan(row: AdminLoanRow, now: Date): AdminLoan {
   const overdue = !row.returnedAt && row.dueAt.getTime() < now.getTime();
   return {
     loanId: wireId(row.id),
@@ -67,7 +69,7 @@ function loanFilter(query: AdminLoansQuery, now: Date): SQL {
     conditions.push(gte(loans.dueAt, now), lt(loans.dueAt, new Date(now.getTime() + days * DAY)));
   }
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(ilike(books.title, pattern), ilike(users.name, pattern), ilike(users.email, pattern)),
     );
@@ -76,7 +78,7 @@ function loanFilter(query: AdminLoansQuery, now: Date): SQL {
 }
 
 /** Open loans for the staff console, soonest due (most overdue) first, a page at a time. */
-export async function listLoans(
+export async function listStaffLoans(
   db: Executor,
   query: AdminLoansQuery,
   now: Date,
@@ -107,7 +109,7 @@ export async function listLoans(
 }
 
 /** Every loan the query matches, for a CSV export: at most `limit`, soonest due first. */
-export async function allLoans(
+export async function allStaffLoans(
   db: Executor,
   query: AdminLoansQuery,
   now: Date,
@@ -120,7 +122,8 @@ export async function allLoans(
   return rows.map((row) => presentAdminLoan(row, now));
 }
 
-export async function adminLoanById(
+/** One loan as the console shows it, returned or not. */
+export async function staffLoanById(
   db: Executor,
   loanId: number,
   now: Date,
@@ -130,7 +133,7 @@ export async function adminLoanById(
 }
 
 /** A reader's loans, newest first. */
-export async function loansOfReader(
+export async function staffLoansOf(
   db: Executor,
   userId: string,
   now: Date,

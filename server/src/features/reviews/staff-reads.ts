@@ -1,12 +1,14 @@
 import type { AdminReview, AdminReviews, adminReviewsQuerySchema } from "@folio/contract/admin";
 import { wireId } from "@folio/contract/common";
+import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { books, reviews, users } from "../../db/schema";
-import { STAFF_PAGE_SIZE } from "./loans-list";
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// What the staff console reads of reviews (design.md §7.1): hidden ones too, with their book and
+// writer. Reads only: every write to `reviews` stays in service.ts.
 
 function selectAdminReviews(db: Executor) {
   return db
@@ -29,7 +31,7 @@ function selectAdminReviews(db: Executor) {
 
 type AdminReviewRow = Awaited<ReturnType<ReturnType<typeof selectAdminReviews>["execute"]>>[number];
 
-export function presentAdminReview(row: AdminReviewRow): AdminReview {
+function presentAdminReview(row: AdminReviewRow): AdminReview {
   return {
     reviewId: wireId(row.id),
     bookId: wireId(row.bookId),
@@ -45,7 +47,7 @@ export function presentAdminReview(row: AdminReviewRow): AdminReview {
 }
 
 /** Reviews for moderation, newest first: visible, hidden or all; by words of it, its book or its writer. */
-export async function listReviews(
+export async function listStaffReviews(
   db: Executor,
   query: z.output<typeof adminReviewsQuerySchema>,
 ): Promise<AdminReviews> {
@@ -55,7 +57,7 @@ export async function listReviews(
   if (query.status === "visible") conditions.push(isNull(reviews.hiddenAt));
   if (query.status === "hidden") conditions.push(isNotNull(reviews.hiddenAt));
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(ilike(reviews.content, pattern), ilike(books.title, pattern), ilike(users.name, pattern)),
     );
@@ -84,14 +86,15 @@ export async function listReviews(
 }
 
 /** Every review a reader wrote, hidden ones too, newest first. */
-export async function reviewsOfReader(db: Executor, userId: string): Promise<AdminReview[]> {
+export async function staffReviewsOf(db: Executor, userId: string): Promise<AdminReview[]> {
   const rows = await selectAdminReviews(db)
     .where(eq(reviews.userId, userId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(presentAdminReview);
 }
 
-export async function adminReviewById(
+/** One review as the console shows it, hidden or not. */
+export async function staffReviewById(
   db: Executor,
   reviewId: number,
 ): Promise<AdminReview | undefined> {
