@@ -2,8 +2,8 @@ import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { openPublication } from "../features/reading/readium-adapter";
 import { fakeBook } from "../features/reading/test-publication";
+import { serveReading } from "../features/reading/test-reader-hooks";
 import { storedToken } from "../lib/storage";
-import { fakeApi } from "../test/accounts";
 import { jsonResponse } from "../test/books";
 import { renderApp } from "../test/render-app";
 
@@ -12,29 +12,15 @@ vi.mock("../features/reading/readium-adapter", () => ({ openPublication: vi.fn()
 describe("the reader route", () => {
   beforeEach(() => {
     vi.mocked(openPublication).mockReset().mockResolvedValue(fakeBook().publication);
-    vi.stubGlobal(
-      "fetch",
-      fakeApi({
-        "/api/reading/publication": () =>
-          jsonResponse({
-            state: "success",
-            manifestURL: "/api/publications/12/g/manifest.json",
-            expiresAt: "2030-01-01T00:00:00.000Z",
-            dueAt: "2030-01-01T00:00:00.000Z",
-          }),
-        "/api/reading/progress": () =>
-          jsonResponse({
-            state: "success",
-            bookId: "12",
-            locator: null,
-            percentage: null,
-            updatedAt: null,
-          }),
-        "/api/reading/annotations": () => jsonResponse({ state: "success", annotations: [] }),
-        "/api/reading/preferences": () =>
-          jsonResponse({ state: "success", preferences: null, updatedAt: null }),
-      }),
-    );
+    serveReading({
+      "/api/reading/publication": () =>
+        jsonResponse({
+          state: "success",
+          manifestURL: "/api/publications/12/g/manifest.json",
+          expiresAt: "2030-01-01T00:00:00.000Z",
+          dueAt: "2030-01-01T00:00:00.000Z",
+        }),
+    });
   });
 
   it("draws the book full screen, without the site's header and footer", async () => {
