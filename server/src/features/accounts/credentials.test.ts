@@ -17,10 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { HOUR, MINUTE } from "../../clock";
 import { passkeys, rateLimitHits } from "../../db/schema";
+import type { RateLimiter } from "../../rate-limit";
 import { createUser, turnOnTwoFactor, type TestUser } from "../../test/accounts";
 import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { lastMailTo as lastMailOf, linkTokenFrom, resetTokenFrom } from "../../test/mail";
+import { checkLoginLimits } from "./service";
 import { totpAt } from "./totp";
 
 const t = useTestApp();
@@ -126,6 +128,38 @@ describe("login limits under parallel requests", () => {
         password: owner.password,
       }),
     ).toBe(200);
+  });
+
+  it("keeps an account under attack when guesses sent together are refused one after another", async () => {
+    const owner = await createUser(t.app, t.database.db);
+    for (let i = 0; i < 5; i += 1)
+      (await checkLoginLimits(limited.ctx, owner.email, `10.48.0.${i}`)).failed();
+    // Five guesses from one source, each counted against the account before any is placed
+    // against its source: the order in which a busy server once ran them.
+    const source = "10.48.1.1";
+    let arrived = 0;
+    let allArrived = () => {};
+    const together = new Promise<void>((resolve) => (allArrived = resolve));
+    const rateLimiter: RateLimiter = {
+      hit: (keys, limit) => limited.ctx.rateLimiter.hit(keys, limit),
+      reserve: async (key, limit, options) => {
+        if (key.endsWith(`:${source}`)) {
+          arrived += 1;
+          if (arrived === 5) allArrived();
+          await together;
+        }
+        return limited.ctx.rateLimiter.reserve(key, limit, options);
+      },
+    };
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        checkLoginLimits({ ...limited.ctx, rateLimiter }, owner.email, source),
+      ),
+    );
+    expect(guesses.filter((guess) => guess.status === "fulfilled")).toHaveLength(1);
+    // The refused guesses still count: the next source finds the account under attack.
+    const next = await checkLoginLimits(limited.ctx, owner.email, "10.48.2.1");
+    expect(next.underAttack).toBe(true);
   });
 
   it("keeps an account under attack while guesses keep coming, past the first minute's", async () => {

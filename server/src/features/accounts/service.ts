@@ -128,13 +128,11 @@ export async function checkLoginLimits(ctx: AppContext, email: string, ip: strin
   await ctx.rateLimiter.hit([`login:ip:${ip}`], limit);
   const anywhere = await ctx.rateLimiter.reserve(keys.anywhere, limit, { refuse: false });
   const underAttack = limit > 0 && anywhere.before >= limit;
-  let here;
-  try {
-    here = await ctx.rateLimiter.reserve(keys.here, underAttack ? 1 : limit);
-  } catch (error) {
-    await anywhere.release();
-    throw error;
-  }
+  // A source refused here keeps its attempt in the account's count: the account stays under
+  // attack while attempts keep coming. Giving it back would also lower the count below what
+  // happened, since the count keeps only the newest attempts: guesses sent together, refused one
+  // after another, once let a later one find the account no longer under attack.
+  const here = await ctx.rateLimiter.reserve(keys.here, underAttack ? 1 : limit);
   return {
     underAttack,
     /** The password was right: the attempt was no guess. */
