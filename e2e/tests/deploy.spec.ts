@@ -39,6 +39,14 @@ async function startServer(webDist: string, dataDir: string): Promise<ChildProce
   throw new Error("the deploy journey's server did not start");
 }
 
+/** Stops the server and waits for it to be gone: it writes its data folder until it exits. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill();
+  await exited;
+}
+
 /** `vite build` into the served folder, as a deploy does, naming the build. */
 function rebuild(webDist: string, buildId: string): void {
   const built = spawnSync(
@@ -97,7 +105,7 @@ test("a page open during a deploy keeps working, and reloads once when its chunk
     expect(await page.evaluate(() => "openedBeforeDeploy" in window)).toBe(false);
     await expect(page.getByText("Failed to get data, please try again later")).toHaveCount(0);
   } finally {
-    server.kill();
+    await stopServer(server);
     await rm(work, { recursive: true, force: true });
   }
 });
