@@ -1,14 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppContext } from "../../context";
 import type { ExportSections } from "./export";
 import { exportRoutes } from "./export-routes";
-import { accountRoutes } from "./routes";
+import { accountRoutes, type AccountRoutesOptions } from "./routes";
 import { securityRoutes } from "./security-routes";
 
-export interface AccountsOptions {
-  ctx: AppContext;
-  /** Run after each sign-in with the reader's id (other features' work at login). */
-  afterLogin: readonly ((userId: string) => Promise<unknown>)[];
+export interface AccountsOptions extends AccountRoutesOptions {
   /** Each other feature's read of its own tables for a reader's data export. */
   exportSections: ExportSections;
 }

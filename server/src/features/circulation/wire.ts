@@ -1,5 +1,5 @@
 import { wireId } from "@folio/contract/common";
-import type { BookDetail } from "@folio/contract/catalogue";
+import type { Book, BookDetail } from "@folio/contract/catalogue";
 import { borrowMessages, borrowStates, renewMessages } from "@folio/contract/constants";
 import type { BookHolds, Hold, HoldStatus } from "@folio/contract/holds";
 import type {
@@ -9,7 +9,6 @@ import type {
   RenewResult,
   ReturnResult,
 } from "@folio/contract/loans";
-import type { Book } from "@folio/contract/catalogue";
 import type { Executor } from "../../db/client";
 import { penceToPounds } from "../../money";
 import { coverUrlFor, findBooks } from "../catalogue";
