@@ -406,12 +406,12 @@ describe("mail templates", () => {
     expect(mail.html).toMatch(/^<!doctype html>/);
   });
 
-  it("writes amounts in pounds and dates in US English long form, and escapes HTML", () => {
+  it("writes amounts in pounds and dates in British long form (issue 45), and escapes HTML", () => {
     const borrow = renderMail("borrow", samples.borrow, { timeZone: "Europe/London" });
-    expect(borrow.text).toContain("Moby-Dick by Herman Melville, £4.99, due December 1, 2026");
+    expect(borrow.text).toContain("Moby-Dick by Herman Melville, £4.99, due 1 December 2026");
     expect(borrow.text).toContain("Charged: £4.99. Your balance is now £15.01.");
     const expired = renderMail("expired", samples.expired, { timeZone: "Europe/London" });
-    expect(expired.text).toContain("returned automatically on December 8, 2026");
+    expect(expired.text).toContain("returned automatically on 8 December 2026");
     const register = renderMail("register", samples.register, { timeZone: "Europe/London" });
     expect(register.html).toContain("Dear Ann &#60;b&#62;,");
     expect(register.html).not.toContain("<b>,");
@@ -425,8 +425,8 @@ describe("mail templates", () => {
     expect(mail.text).toBe(
       [
         "Dear Ann,",
-        "You added £50.00 to your balance on December 1, 2026. Thank you!",
-        "  - Order No: 41\n  - Amount: £50.00\n  - Date: December 1, 2026\n  - New balance: £62.50",
+        "You added £50.00 to your balance on 1 December 2026. Thank you!",
+        "  - Order No: 41\n  - Amount: £50.00\n  - Date: 1 December 2026\n  - New balance: £62.50",
         "See your Payment Records: http://shop.test/mypayments",
         "Happy reading,\nThe Folio team",
         "Folio, the e-book lending library",
@@ -443,7 +443,7 @@ describe("mail templates", () => {
     });
     expect(mail.subject).toBe("You renewed Emma & <Co>");
     expect(mail.text).toContain(
-      "You renewed Emma & <Co> by Jane Austen. It is now due on December 1, 2026.",
+      "You renewed Emma & <Co> by Jane Austen. It is now due on 1 December 2026.",
     );
     expect(mail.text).toContain("Renewal fee: £4.99. Your balance is now £15.01.");
     expect(mail.text).toContain("Go to My Books: http://shop.test/mybooks");
@@ -465,9 +465,9 @@ describe("mail templates", () => {
     const lateInLondon = { ...samples.top_up_receipt, date: new Date("2026-12-01T23:30:00Z") };
     expect(
       renderMail("top_up_receipt", lateInLondon, { timeZone: "Europe/London" }).text,
-    ).toContain("Date: December 1, 2026");
+    ).toContain("Date: 1 December 2026");
     expect(renderMail("top_up_receipt", lateInLondon, { timeZone: "Asia/Tokyo" }).text).toContain(
-      "Date: December 2, 2026",
+      "Date: 2 December 2026",
     );
   });
 });

@@ -121,19 +121,19 @@ export interface RenderedMail {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Dates in US English long form, as everywhere in the shop: "November 22, 2026". */
+/** Dates in British long form, as everywhere in the shop (issue 45): "22 November 2026". */
 export function formatLongDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(date);
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone }).format(date);
 }
 
 /**
- * An instant in the same US English long form, with its time of day, for what happens at a
- * precise hour (a hold lapsing): "November 27, 2026 at 2:05 PM", as the web app writes it.
- * Some ICU versions put a narrow no-break space before AM/PM; a plain space reads the same in
- * every mail reader.
+ * An instant in the same British long form, with its time of day, for what happens at a
+ * precise hour (a hold lapsing): "27 November 2026 at 14:05", as the web app writes it.
+ * Some ICU versions put a no-break space in it; a plain space reads the same in every mail
+ * reader.
  */
 export function formatLongDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone })
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone })
     .format(date)
     .replace(/[\u202f\u00a0]/g, " ");
 }

@@ -28,7 +28,7 @@ describe("ProfilePage", () => {
     expect(screen.getByRole("heading", { level: 2, name: "User Details" })).toBeInTheDocument();
     expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
-    expect(screen.getByText("November 22, 2026")).toBeInTheDocument();
+    expect(screen.getByText("22 November 2026")).toBeInTheDocument();
     expect(screen.getByText("£0.00")).toBeInTheDocument();
     expect(currentTab()).toHaveTextContent("User Details");
     expect(document.title).toBe("User Details | My Profile | Folio");
