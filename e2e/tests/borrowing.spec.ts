@@ -257,12 +257,14 @@ test.describe("borrowing", () => {
     const readLimits = async () => {
       const response = await page.request.get("/api/payments/limits", { headers });
       expect(response.ok()).toBe(true);
-      return (await response.json()) as { maxAmount: number; dailyLimit: number; leftToday: number };
+      return (await response.json()) as {
+        maxAmount: number;
+        dailyLimit: number;
+        leftToday: number;
+      };
     };
     const wholePounds = (value: number) => `£${value.toLocaleString("en-GB")}`;
-    const presets = page
-      .getByRole("group", { name: "Choose an amount" })
-      .getByRole("button");
+    const presets = page.getByRole("group", { name: "Choose an amount" }).getByRole("button");
 
     const limits = await readLimits();
     const upTo = Math.floor(Math.min(limits.maxAmount, limits.dailyLimit));

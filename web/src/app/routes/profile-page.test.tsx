@@ -61,6 +61,33 @@ describe("ProfilePage", () => {
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
   });
 
+  it("groups the sidebar's entries in spec order, and keeps Delete Account apart from Log out (issue 45)", () => {
+    renderWithProviders(<ProfilePage />, { route: "/user/profile" });
+    const nav = screen.getByRole("navigation", { name: "Profile" });
+    const groups = within(nav)
+      .getAllByRole("list")
+      .map((list) => [
+        list.getAttribute("aria-labelledby") &&
+          document.getElementById(list.getAttribute("aria-labelledby")!)?.textContent,
+        within(list)
+          .getAllByRole("link")
+          .map((link) => link.textContent),
+      ]);
+    expect(groups).toEqual([
+      ["Account", ["User Details"]],
+      ["Reading", ["Current Borrowings", "Loan History", "Wish List", "Comment Records"]],
+      ["Money", ["Top Up", "Payment Records"]],
+      ["Preferences", ["Settings", "Read in Apps"]],
+    ]);
+    // Spec §2's list still ends "Log out, Delete Account", in two groups, not side by side.
+    const logOut = screen.getByRole("button", { name: "Log out" });
+    const deleteAccount = screen.getByRole("button", { name: "Delete Account" });
+    expect(logOut.compareDocumentPosition(deleteAccount)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(deleteAccount.parentElement).not.toBe(logOut.parentElement);
+    expect(deleteAccount.parentElement).toHaveClass("profile-sidebar__danger");
+    expect(deleteAccount).toHaveClass("profile-sidebar__action--danger");
+  });
+
   it("says so when the account cannot be loaded", async () => {
     vi.stubGlobal(
       "fetch",
