@@ -11,6 +11,7 @@ import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { createUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
+import { linkTokenFrom } from "../../test/mail";
 import { formatLongDate, renderMail, type MailData, type ShopMailType } from "./templates";
 import { TestSmtpServer } from "./test-smtp";
 import { smtpTransport } from "./transport";
@@ -44,6 +45,43 @@ describe("delivery over SMTP", () => {
     expect(row?.sentAt).not.toBeNull();
     expect(row?.attempts).toBe(1);
     expect(await t.mailDelivery.deliverDue()).toBe(0);
+  });
+
+  it("greets the reader by name in the welcome mail once the link in the first proves the address", async () => {
+    const user = await createUser(t.app, t.database.db, { name: "Mary Wollstonecraft" });
+    await t.mailDelivery.deliverDue();
+    const toReader = () => smtp.received.filter((m) => m.to.includes(user.email));
+    expect(toReader()).toHaveLength(1);
+    expect(toReader()[0]?.raw).toContain("Dear reader,");
+    expect(toReader()[0]?.raw).not.toContain("Mary Wollstonecraft");
+    const [first] = await mailsTo(t, user.email);
+    expect(first?.textBody).toContain("Confirm your address");
+    const token = linkTokenFrom(first!.textBody, "confirm-email")!;
+    expect(token).toBeTruthy();
+
+    const http = httpClient(t.app);
+    const proven = await http.post("/api/users/email/confirm", { token });
+    expect(proven.status).toBe(200);
+    expect(proven.body).toEqual({
+      state: "success",
+      message: `Thank you: ${user.email} is confirmed as your address.`,
+      email: user.email,
+    });
+    expect(await t.mailDelivery.deliverDue()).toBe(1);
+    const welcome = toReader()[1];
+    expect(welcome?.raw).toContain("Subject: Welcome to Folio");
+    expect(welcome?.raw).toContain("Dear Mary Wollstonecraft,");
+    expect(welcome?.raw).not.toContain("Confirm your address");
+    // The link proves the address once; it changes nothing else (no undo link, no other mail).
+    expect((await http.post("/api/users/email/confirm", { token })).status).toBe(400);
+    expect(await t.mailDelivery.deliverDue()).toBe(0);
+    const info = await http.post<{ email: string }>("/api/users/info", {}, user.token);
+    expect(info.body.email).toBe(user.email);
+
+    // Asked for again, the welcome greets them by name too.
+    await http.post("/api/notifications/email", { to: user.email, type: "register" }, user.token);
+    expect(await t.mailDelivery.deliverDue()).toBe(1);
+    expect(toReader()[2]?.raw).toContain("Dear Mary Wollstonecraft,");
   });
 
   it("keeps mail while the receiver is down and delivers it once when it is back", async () => {

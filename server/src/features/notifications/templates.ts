@@ -17,7 +17,8 @@ export interface MailBook {
  * their address is unproven (accounts' mailNameOf): then the mail greets no one by name.
  */
 export interface MailData {
-  register: { name: string | null; shopUrl: string };
+  /** `confirmUrl`: the link proving a new account's address, in the mail sent at registration */
+  register: { name: string | null; shopUrl: string; confirmUrl?: string };
   password_reset: { name: string | null; resetUrl: string; expiresAt: Date };
   borrow: {
     name: string | null;
@@ -258,6 +259,15 @@ export function renderMail<T extends ShopMailType>(
       const d = data as MailData["register"];
       return compose(`Welcome to ${SHOP_NAME}`, d.name, [
         { kind: "p", text: `Welcome to ${SHOP_NAME}! Your account is ready.` },
+        ...(d.confirmUrl
+          ? ([
+              {
+                kind: "p",
+                text: "Please confirm that this address is yours (the link works for 24 hours). If you did not make an account, ignore this mail.",
+              },
+              { kind: "button", label: "Confirm your address", url: d.confirmUrl },
+            ] satisfies Block[])
+          : []),
         {
           kind: "p",
           text: "Top up your balance, borrow e-books for 30 days and read them in your browser.",
