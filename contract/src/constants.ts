@@ -102,7 +102,8 @@ export const securityMessages = {
 export const OPDS_PATHS = { v1: "/opds/1.2", v2: "/opds/2.0" } as const;
 
 export const MAX_TOP_UP_POUNDS = 10_000;
-export const TOP_UP_PRESETS_POUNDS = [50, 100, 200, 500, 1000] as const;
+/** Presets that fit books at £2–£10 (issue 45; spec §9 had £50 to £1000). */
+export const TOP_UP_PRESETS_POUNDS = [5, 10, 20, 50] as const;
 
 /**
  * The daily top-up limit's words (TOP_UP_DAILY_LIMIT), written by the server when it refuses a

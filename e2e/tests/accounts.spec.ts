@@ -77,7 +77,7 @@ test.describe("accounts", () => {
     await expect(details).toContainText("Ada Lovelace");
     await expect(details).toContainText(email);
     await expect(details).toContainText("£0.00");
-    await expect(details).toContainText(/[A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await expect(details).toContainText(/\d{1,2} [A-Z][a-z]+ \d{4}/);
     await expectAccessible(page);
 
     // Settings: nothing filled is refused; a new name and password are saved.
@@ -197,6 +197,28 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(userMenuButton(page, reader.name)).toBeVisible();
+  });
+
+  test("the welcome mail's link proves the address, and the welcome then greets by name", async ({
+    page,
+    reader,
+  }) => {
+    const first = await latestMailTo(reader.email, "register");
+    expect(first).toContain("Dear reader,");
+    expect(first).not.toContain(reader.name);
+    const link = /https?:\/\/[^\s"<>]+\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(first)?.[0];
+    expect(link, "the welcome mail's Confirm your address link").toBeTruthy();
+
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect(page.getByRole("heading", { level: 1, name: "Email confirmed" })).toBeFocused();
+    await expect(
+      page.getByText(`Thank you: ${reader.email} is confirmed as your address.`),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/confirm-email$/);
+    await expectAccessible(page);
+    await expect
+      .poll(() => latestMailTo(reader.email, "register"))
+      .toContain(`Dear ${reader.name},`);
   });
 
   test("the navigation guard and the profile's view paths", async ({ page, reader }) => {

@@ -155,6 +155,63 @@ test.describe("layout", () => {
       await expect(drawer(page)).toBeHidden();
     });
 
+    test("the Hold ready bookmark has a visible word, and the menus read in both schemes @phone-only", async ({
+      page,
+      reader,
+    }) => {
+      // A ready hold, as the holds list answers it: the header's state, not the queue, is tested.
+      const found = await page.request.get("/api/books/search", { params: { title: "Emma" } });
+      const { books } = (await found.json()) as { books: { bookId: string }[] };
+      const book = books[0]!;
+      await page.route("**/api/holds/list", (route) =>
+        route.fulfill({
+          json: {
+            state: "success",
+            holds: [
+              {
+                holdId: "1",
+                bookId: book.bookId,
+                book,
+                status: "ready",
+                position: null,
+                placedAt: new Date().toISOString(),
+                readyUntil: new Date(Date.now() + 86_400_000).toISOString(),
+                estimatedWaitDays: null,
+                autoBorrow: false,
+              },
+            ],
+          },
+        }),
+      );
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.goto("/books");
+        const ready = header(page).getByRole("link", { name: "Hold ready" });
+        await expect(ready).toBeVisible();
+        await expect(ready.getByText("Ready", { exact: true })).toBeVisible();
+        for (const width of [320, 375]) {
+          await page.setViewportSize({ width, height: 812 });
+          const row = (await header(page).boundingBox())!;
+          expect(row.height, `header height at ${width} px`).toBeLessThanOrEqual(64);
+          const link = (await ready.boundingBox())!;
+          expect(link.y + link.height).toBeLessThanOrEqual(row.y + row.height);
+          expect(await horizontalOverflow(page), `overflow at ${width} px`).toBeLessThanOrEqual(0);
+        }
+        await expectAccessible(page);
+
+        await menuButton(page).tap();
+        await expect(drawer(page).getByRole("button", { name: "Logout" })).toBeVisible();
+        await expectAccessible(page);
+        await page.keyboard.press("Escape");
+
+        await page.goto("/user/profile");
+        await expect(page.getByText(reader.email)).toBeVisible();
+        const profileNav = page.getByRole("navigation", { name: "Profile" });
+        await expect(profileNav.getByRole("list", { name: "Reading" })).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
+
     test("every profile view is reachable and whole at 375 px @phone-only", async ({
       page,
       reader,
@@ -174,6 +231,12 @@ test.describe("layout", () => {
         expect(cut, `${await entry.textContent()} is cut off`).toBeLessThanOrEqual(0);
       }
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      // Issue 45: Delete Account sits apart, below Log out, never beside it.
+      const logOut = (await page.getByRole("button", { name: "Log out" }).boundingBox())!;
+      const deleteAccount = (await page
+        .getByRole("button", { name: "Delete Account" })
+        .boundingBox())!;
+      expect(deleteAccount.y - (logOut.y + logOut.height)).toBeGreaterThanOrEqual(16);
 
       for (const [label, heading] of PROFILE_ENTRIES) {
         await nav.getByRole("link", { name: label }).tap();
@@ -201,6 +264,24 @@ test.describe("layout", () => {
       await expect(menuButton(page)).toBeHidden();
       await expect(header(page).getByRole("button", { name: "Title search" })).toBeHidden();
       expect((await header(page).boundingBox())!.height).toBeLessThanOrEqual(72);
+
+      // Issue 45: the user menu's entries in groups, Logout on its own, in both schemes.
+      await header(page).getByRole("button", { name: reader.name }).click();
+      const account = header(page).getByRole("list", { name: "Account" });
+      await expect(account.getByRole("link")).toHaveText(["Profile", "Settings"]);
+      await expect(
+        header(page).getByRole("list", { name: "Reading" }).getByRole("link"),
+      ).toHaveText(["My Books", "Holds"]);
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectAccessible(page);
+      }
+      await page.goto("/user/profile");
+      await expect(page.getByText(reader.email)).toBeVisible();
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectAccessible(page);
+      }
     });
 
     test("the theme switch's choice survives a reload and a logout", async ({ page, reader }) => {

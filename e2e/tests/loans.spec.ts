@@ -13,7 +13,7 @@ interface ShelfBook {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const longDate = (iso: string | number) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(
+  new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "long", day: "numeric" }).format(
     new Date(iso),
   );
 const pounds = (amount: number) =>

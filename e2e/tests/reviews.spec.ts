@@ -6,7 +6,7 @@ const BOOK_TITLE = "The Lost World";
 const OTHER_BOOK_TITLE = "Captain Blood";
 
 const longDate = (value: string | number) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" }).format(
+  new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "long", day: "numeric" }).format(
     new Date(value),
   );
 

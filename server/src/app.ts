@@ -17,7 +17,7 @@ import type { Config } from "./config";
 import type { AppContext } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { eventHandlers, type SomeEventHandlers } from "./events";
-import { accountsPlugin, authenticate, sendPasswordReset } from "./features/accounts";
+import { accountsPlugin, authenticate, mailWelcome, sendPasswordReset } from "./features/accounts";
 import { cataloguePlugin } from "./features/catalogue";
 import {
   cancelHoldsOfDeletedAccount,
@@ -283,7 +283,7 @@ export async function buildApp({
   await app.register(notificationsPlugin, {
     ctx,
     authenticate,
-    writers: { passwordReset: sendPasswordReset, aboutLoan: mailAboutLoan },
+    writers: { welcome: mailWelcome, passwordReset: sendPasswordReset, aboutLoan: mailAboutLoan },
   });
   await app.register(paymentsPlugin, { ctx });
   await app.register(listsPlugin, { ctx });

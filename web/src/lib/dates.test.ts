@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { formatLongDate, formatLongDateTime, formatWeekdayDateTime } from "./dates";
 
 describe("formatLongDate", () => {
-  it("uses the US English long form", () => {
-    expect(formatLongDate("2026-11-22")).toBe("November 22, 2026");
-    expect(formatLongDate(new Date(2026, 0, 5))).toBe("January 5, 2026");
+  it("uses the British long form (issue 45)", () => {
+    expect(formatLongDate("2026-11-22")).toBe("22 November 2026");
+    expect(formatLongDate(new Date(2026, 0, 5))).toBe("5 January 2026");
   });
 
   it("keeps a calendar day on its day in every time zone", () => {
-    expect(formatLongDate("2026-03-01")).toBe("March 1, 2026");
+    expect(formatLongDate("2026-03-01")).toBe("1 March 2026");
   });
 
   it("formats timestamps", () => {
-    expect(formatLongDate(new Date(2026, 10, 22, 15, 30).toISOString())).toBe("November 22, 2026");
+    expect(formatLongDate(new Date(2026, 10, 22, 15, 30).toISOString())).toBe("22 November 2026");
   });
 
   it("shows Unknown for missing or invalid dates", () => {
@@ -24,10 +24,9 @@ describe("formatLongDate", () => {
 });
 
 describe("formatLongDateTime", () => {
-  it("adds the local time to the US English long date", () => {
-    // ICU versions differ on the space before PM (plain or narrow no-break).
+  it("adds the local time, on the 24-hour clock, to the British long date", () => {
     expect(formatLongDateTime(new Date(2026, 10, 22, 15, 30))).toMatch(
-      /^November 22, 2026 at 3:30\sPM$/,
+      /^22 November 2026 at 15:30$/,
     );
   });
 
@@ -40,7 +39,7 @@ describe("formatLongDateTime", () => {
 describe("formatWeekdayDateTime", () => {
   it("gives the weekday, the date and the local time, without the year", () => {
     expect(formatWeekdayDateTime(new Date(2030, 0, 14, 18, 0))).toMatch(
-      /^Monday, January 14 at 6:00\sPM$/,
+      /^Monday 14 January at 18:00$/,
     );
   });
 

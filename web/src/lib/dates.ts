@@ -1,11 +1,11 @@
 export const UNKNOWN_DATE = "Unknown";
 
-const longDate = new Intl.DateTimeFormat("en-US", {
+const longDate = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   month: "long",
   day: "numeric",
 });
-const longDateUtc = new Intl.DateTimeFormat("en-US", {
+const longDateUtc = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   month: "long",
   day: "numeric",
@@ -24,7 +24,7 @@ function instantOf(value: DateInput): Date | null {
 }
 
 /**
- * US English long form ("November 22, 2026"); missing or invalid input gives "Unknown".
+ * British long form ("22 November 2026", issue 45); missing or invalid input gives "Unknown".
  * A bare "2026-11-22" is a calendar day, not an instant, so it is formatted in UTC; otherwise
  * browsers west of Greenwich would show the day before.
  */
@@ -35,10 +35,10 @@ export function formatLongDate(value: DateInput): string {
   return (isCalendarDay ? longDateUtc : longDate).format(date);
 }
 
-const longDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short" });
+const longDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short" });
 
 /**
- * An instant in US English long form with its local time ("November 22, 2026 at 10:00 AM");
+ * An instant in British long form with its local time ("22 November 2026 at 10:00");
  * missing or invalid input gives "Unknown".
  */
 export function formatLongDateTime(value: DateInput): string {
@@ -46,7 +46,7 @@ export function formatLongDateTime(value: DateInput): string {
   return date ? longDateTime.format(date) : UNKNOWN_DATE;
 }
 
-const weekdayDateTime = new Intl.DateTimeFormat("en-US", {
+const weekdayDateTime = new Intl.DateTimeFormat("en-GB", {
   weekday: "long",
   month: "long",
   day: "numeric",
@@ -55,8 +55,8 @@ const weekdayDateTime = new Intl.DateTimeFormat("en-US", {
 });
 
 /**
- * An instant a day or two away, with its weekday and local time ("Monday, January 14 at 6:00
- * PM"): the year goes without saying; missing or invalid input gives "Unknown".
+ * An instant a day or two away, with its weekday and local time ("Monday 14 January at
+ * 18:00"): the year goes without saying; missing or invalid input gives "Unknown".
  */
 export function formatWeekdayDateTime(value: DateInput): string {
   const date = instantOf(value);

@@ -94,6 +94,57 @@ export async function requestEmailChange(
   );
 }
 
+/**
+ * The link a new account's welcome mail carries to prove its address (issue 45): a confirm link
+ * for the address the account already has (old and new the same), kept as email changes' links
+ * are, for 24 hours. Opening it proves the address; then the welcome greets the reader by name.
+ */
+export async function addressProofUrl(
+  ctx: AppContext,
+  tx: Transaction,
+  user: { id: string; email: string },
+  now: Date,
+): Promise<string> {
+  const token = newToken();
+  await tx.insert(emailChanges).values({
+    tokenHash: hashOf(token),
+    userId: user.id,
+    kind: "confirm",
+    oldEmail: user.email,
+    newEmail: user.email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + LINK_MS),
+  });
+  return `${ctx.config.publicUrl}/confirm-email?token=${token}`;
+}
+
+/** The address is the reader's: mail now greets them by name, starting with the welcome. */
+async function proveAddress(
+  ctx: AppContext,
+  tx: Transaction,
+  link: EmailChangeRow,
+  now: Date,
+): Promise<string | null> {
+  const [proven] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, link.userId), eq(users.email, link.oldEmail)))
+    .returning({ name: users.name });
+  // The address changed since the welcome was sent: this link proves nothing now.
+  if (!proven) return null;
+  await enqueueMail(
+    tx,
+    {
+      type: "register",
+      to: link.oldEmail,
+      data: { name: proven.name, shopUrl: ctx.config.publicUrl },
+    },
+    ctx.mail.format,
+    now,
+  );
+  return link.oldEmail;
+}
+
 type EmailChangeRow = typeof emailChanges.$inferSelect;
 
 /** Uses a mailed link of `kind` once, while it lives; null when it is unknown, used or old. */
@@ -149,13 +200,21 @@ async function openLink(
   return email;
 }
 
-/** Opens the link mailed to the new address: the change is made and the old address told. */
+/**
+ * Opens the link mailed to the new address: the change is made and the old address told. A new
+ * account's proof link (addressProofUrl) only proves the address, and the welcome follows.
+ */
 export async function confirmEmailChange(
   ctx: AppContext,
   token: string,
   ip: string,
 ): Promise<EmailLinkResponse> {
+  let proof = false;
   const newEmail = await openLink(ctx, token, ip, "confirm", async (tx, link, now) => {
+    if (link.oldEmail === link.newEmail) {
+      proof = true;
+      return proveAddress(ctx, tx, link, now);
+    }
     const [changed] = await tx
       .update(users)
       .set({ email: link.newEmail, emailVerifiedAt: now })
@@ -194,6 +253,13 @@ export async function confirmEmailChange(
     return link.newEmail;
   });
   ctx.mail.nudge();
+  if (proof) {
+    return {
+      state: "success",
+      message: `Thank you: ${newEmail} is confirmed as your address.`,
+      email: newEmail,
+    };
+  }
   return { state: "success", message: `Your email address is now ${newEmail}.`, email: newEmail };
 }
 

@@ -10,7 +10,7 @@ export {
   type AuthUser,
 } from "./auth";
 export { sendPasswordReset } from "./service";
-export { mailNameOf, mailRecipientOf } from "./owner-mail";
+export { mailNameOf, mailRecipientOf, mailWelcome } from "./owner-mail";
 export { requireStaff, type Role } from "./auth";
 export { setRoleByEmail } from "./roles";
 export {

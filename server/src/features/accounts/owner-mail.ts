@@ -28,6 +28,25 @@ export async function mailRecipientOf(
 }
 
 /**
+ * The welcome mail a reader asks for (POST /api/notifications/email, type register): it greets
+ * them by name once their address is proven (issue 45), and no one before. The caller nudges.
+ */
+export async function mailWelcome(ctx: AppContext, caller: { id: string }): Promise<void> {
+  const reader = await mailRecipientOf(ctx.db, caller.id);
+  if (!reader) return;
+  await enqueueMail(
+    ctx.db,
+    {
+      type: "register",
+      to: reader.email,
+      data: { name: reader.name, shopUrl: ctx.config.publicUrl },
+    },
+    ctx.mail.format,
+    ctx.clock.now(),
+  );
+}
+
+/**
  * Tells the owner that a way into their account changed, inside `db`'s transaction: whoever
  * holds a stolen session cannot add a passkey, two-factor or an app password, or change the
  * password, without the owner hearing of it. The caller nudges the mail worker after commit.

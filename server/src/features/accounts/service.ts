@@ -19,7 +19,12 @@ import { announce } from "../../events";
 import { penceToPounds } from "../../money";
 import { enqueueMail } from "../notifications";
 import type { AuthUser } from "./auth";
-import { endResetLinks, isUniqueViolation, requestEmailChange } from "./email-change";
+import {
+  addressProofUrl,
+  endResetLinks,
+  isUniqueViolation,
+  requestEmailChange,
+} from "./email-change";
 import { passwordWeakness } from "./password-strength";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { requireRecentAuth } from "./reauth";
@@ -83,12 +88,14 @@ export async function register(
         .insert(users)
         .values({ name: input.name, email: input.email, passwordHash, createdAt: now })
         .returning();
+      const confirmUrl = await addressProofUrl(ctx, tx, row!, now);
       await enqueueMail(
         tx,
         {
           type: "register",
           to: row!.email,
-          data: { name: null, shopUrl: ctx.config.publicUrl },
+          // A new address is unproven: no name its registrant typed, until the link proves it.
+          data: { name: null, shopUrl: ctx.config.publicUrl, confirmUrl },
         },
         ctx.mail.format,
         now,

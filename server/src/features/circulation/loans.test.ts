@@ -219,7 +219,7 @@ describe("renewals cannot stack", () => {
     const renewableFrom = new Date(new Date(first.body.newDueDate).getTime() - 30 * DAY);
     expect(second.body).toMatchObject({
       code: "RENEWAL_TOO_EARLY",
-      message: `This loan is not due for renewal yet: you can renew it from ${new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "Europe/London" }).format(renewableFrom)}, when it is due within 30 days.`,
+      message: `This loan is not due for renewal yet: you can renew it from ${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(renewableFrom)}, when it is due within 30 days.`,
     });
     expect(await balanceOf(user)).toBe(10 - 3 - 3);
     const charges = await t.database.db
@@ -356,7 +356,7 @@ describe("due-soon reminders", () => {
     const reminders = await mailsOf(user.email, "due_soon");
     expect(reminders).toHaveLength(1);
     expect(reminders[0]?.subject).toBe(
-      `${book.title} is due on ${new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "Europe/London" }).format(new Date(due))}`,
+      `${book.title} is due on ${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(new Date(due))}`,
     );
     t.clock.set(new Date(due - 2 * DAY));
     await sweepLoans(t.ctx);

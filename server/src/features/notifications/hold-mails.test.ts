@@ -6,27 +6,27 @@ import { formatLongDateTime, renderMail, type MailData } from "./templates";
 const london = { timeZone: "Europe/London" };
 const book = { title: 'Tom <b>&" Jerry', author: "Ann Author" };
 const escapedTitle = "Tom &#60;b&#62;&#38;&#34; Jerry";
-// 14:05 UTC in November is 2:05 PM in London (GMT).
+// 14:05 UTC in November is 14:05 in London (GMT).
 const readyUntil = new Date("2026-11-27T14:05:00Z");
-const until = "November 27, 2026 at 2:05 PM";
+const until = "27 November 2026 at 14:05";
 const holdsUrl = "http://shop.test/mybooks?tab=holds";
 const bookUrl = "http://shop.test/book/7";
 
 const ready: MailData["hold_ready"] = { name: "Ann", book, readyUntil, holdsUrl };
 
 describe("formatLongDateTime", () => {
-  it("writes the date in US English long form with the time of day, in the shop's time zone", () => {
+  it("writes the date in British long form with the time of day, in the shop's time zone", () => {
     expect(formatLongDateTime(readyUntil, "Europe/London")).toBe(until);
-    // Summer time: 13:05 UTC is 2:05 PM in London (BST).
+    // Summer time: 13:05 UTC is 14:05 in London (BST).
     expect(formatLongDateTime(new Date("2026-07-03T13:05:00Z"), "Europe/London")).toBe(
-      "July 3, 2026 at 2:05 PM",
+      "3 July 2026 at 14:05",
     );
     // Late in London is the next morning in Tokyo.
     expect(formatLongDateTime(new Date("2026-11-27T23:30:00Z"), "Asia/Tokyo")).toBe(
-      "November 28, 2026 at 8:30 AM",
+      "28 November 2026 at 08:30",
     );
     expect(formatLongDateTime(new Date("2026-11-27T00:00:00Z"), "Europe/London")).toBe(
-      "November 27, 2026 at 12:00 AM",
+      "27 November 2026 at 00:00",
     );
   });
 });
@@ -108,7 +108,7 @@ describe("hold_lapsing", () => {
       { name: "Ann", book, readyUntil, holdsUrl },
       { timeZone: "Asia/Tokyo" },
     );
-    expect(mail.text).toContain("yours until November 27, 2026 at 11:05 PM,");
+    expect(mail.text).toContain("yours until 27 November 2026 at 23:05,");
   });
 });
 

@@ -11,6 +11,7 @@ import { createTestApp, useTestApp, type TestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { createUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
+import { linkTokenFrom } from "../../test/mail";
 import { formatLongDate, renderMail, type MailData, type ShopMailType } from "./templates";
 import { TestSmtpServer } from "./test-smtp";
 import { smtpTransport } from "./transport";
@@ -44,6 +45,43 @@ describe("delivery over SMTP", () => {
     expect(row?.sentAt).not.toBeNull();
     expect(row?.attempts).toBe(1);
     expect(await t.mailDelivery.deliverDue()).toBe(0);
+  });
+
+  it("greets the reader by name in the welcome mail once the link in the first proves the address", async () => {
+    const user = await createUser(t.app, t.database.db, { name: "Mary Wollstonecraft" });
+    await t.mailDelivery.deliverDue();
+    const toReader = () => smtp.received.filter((m) => m.to.includes(user.email));
+    expect(toReader()).toHaveLength(1);
+    expect(toReader()[0]?.raw).toContain("Dear reader,");
+    expect(toReader()[0]?.raw).not.toContain("Mary Wollstonecraft");
+    const [first] = await mailsTo(t, user.email);
+    expect(first?.textBody).toContain("Confirm your address");
+    const token = linkTokenFrom(first!.textBody, "confirm-email")!;
+    expect(token).toBeTruthy();
+
+    const http = httpClient(t.app);
+    const proven = await http.post("/api/users/email/confirm", { token });
+    expect(proven.status).toBe(200);
+    expect(proven.body).toEqual({
+      state: "success",
+      message: `Thank you: ${user.email} is confirmed as your address.`,
+      email: user.email,
+    });
+    expect(await t.mailDelivery.deliverDue()).toBe(1);
+    const welcome = toReader()[1];
+    expect(welcome?.raw).toContain("Subject: Welcome to Folio");
+    expect(welcome?.raw).toContain("Dear Mary Wollstonecraft,");
+    expect(welcome?.raw).not.toContain("Confirm your address");
+    // The link proves the address once; it changes nothing else (no undo link, no other mail).
+    expect((await http.post("/api/users/email/confirm", { token })).status).toBe(400);
+    expect(await t.mailDelivery.deliverDue()).toBe(0);
+    const info = await http.post<{ email: string }>("/api/users/info", {}, user.token);
+    expect(info.body.email).toBe(user.email);
+
+    // Asked for again, the welcome greets them by name too.
+    await http.post("/api/notifications/email", { to: user.email, type: "register" }, user.token);
+    expect(await t.mailDelivery.deliverDue()).toBe(1);
+    expect(toReader()[2]?.raw).toContain("Dear Mary Wollstonecraft,");
   });
 
   it("keeps mail while the receiver is down and delivers it once when it is back", async () => {
@@ -406,12 +444,12 @@ describe("mail templates", () => {
     expect(mail.html).toMatch(/^<!doctype html>/);
   });
 
-  it("writes amounts in pounds and dates in US English long form, and escapes HTML", () => {
+  it("writes amounts in pounds and dates in British long form (issue 45), and escapes HTML", () => {
     const borrow = renderMail("borrow", samples.borrow, { timeZone: "Europe/London" });
-    expect(borrow.text).toContain("Moby-Dick by Herman Melville, £4.99, due December 1, 2026");
+    expect(borrow.text).toContain("Moby-Dick by Herman Melville, £4.99, due 1 December 2026");
     expect(borrow.text).toContain("Charged: £4.99. Your balance is now £15.01.");
     const expired = renderMail("expired", samples.expired, { timeZone: "Europe/London" });
-    expect(expired.text).toContain("returned automatically on December 8, 2026");
+    expect(expired.text).toContain("returned automatically on 8 December 2026");
     const register = renderMail("register", samples.register, { timeZone: "Europe/London" });
     expect(register.html).toContain("Dear Ann &#60;b&#62;,");
     expect(register.html).not.toContain("<b>,");
@@ -425,8 +463,8 @@ describe("mail templates", () => {
     expect(mail.text).toBe(
       [
         "Dear Ann,",
-        "You added £50.00 to your balance on December 1, 2026. Thank you!",
-        "  - Order No: 41\n  - Amount: £50.00\n  - Date: December 1, 2026\n  - New balance: £62.50",
+        "You added £50.00 to your balance on 1 December 2026. Thank you!",
+        "  - Order No: 41\n  - Amount: £50.00\n  - Date: 1 December 2026\n  - New balance: £62.50",
         "See your Payment Records: http://shop.test/mypayments",
         "Happy reading,\nThe Folio team",
         "Folio, the e-book lending library",
@@ -443,7 +481,7 @@ describe("mail templates", () => {
     });
     expect(mail.subject).toBe("You renewed Emma & <Co>");
     expect(mail.text).toContain(
-      "You renewed Emma & <Co> by Jane Austen. It is now due on December 1, 2026.",
+      "You renewed Emma & <Co> by Jane Austen. It is now due on 1 December 2026.",
     );
     expect(mail.text).toContain("Renewal fee: £4.99. Your balance is now £15.01.");
     expect(mail.text).toContain("Go to My Books: http://shop.test/mybooks");
@@ -465,9 +503,9 @@ describe("mail templates", () => {
     const lateInLondon = { ...samples.top_up_receipt, date: new Date("2026-12-01T23:30:00Z") };
     expect(
       renderMail("top_up_receipt", lateInLondon, { timeZone: "Europe/London" }).text,
-    ).toContain("Date: December 1, 2026");
+    ).toContain("Date: 1 December 2026");
     expect(renderMail("top_up_receipt", lateInLondon, { timeZone: "Asia/Tokyo" }).text).toContain(
-      "Date: December 2, 2026",
+      "Date: 2 December 2026",
     );
   });
 });

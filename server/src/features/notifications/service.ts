@@ -2,7 +2,6 @@ import { normalizeEmail } from "@folio/contract/constants";
 import type { MailType, SendEmailRequest, SendEmailResponse } from "@folio/contract/notifications";
 import type { AppContext } from "../../context";
 import { errors } from "../../errors";
-import { enqueueMail } from "./outbox";
 
 /** The mails about one loan, written by the loans feature from its own records. */
 export type LoanMailType = Exclude<MailType, "register" | "password_reset">;
@@ -18,6 +17,8 @@ export interface MailCaller {
  * passes them in: notifications imports no feature, and each feature keeps its own mails.
  */
 export interface MailWriters {
+  /** the welcome mail, greeting the reader by name once their address is proven */
+  welcome(ctx: AppContext, caller: MailCaller): Promise<unknown>;
   passwordReset(ctx: AppContext, caller: MailCaller): Promise<unknown>;
   aboutLoan(
     ctx: AppContext,
@@ -42,13 +43,7 @@ export async function sendOwnMail(
   await ctx.rateLimiter.hit([`notify:user:${caller.id}`], ctx.config.authRateLimit);
   const { type } = asked;
   if (type === "register") {
-    await enqueueMail(
-      ctx.db,
-      // The welcome mail greets no one by name: it went first to an unproven address.
-      { type, to: caller.email, data: { name: null, shopUrl: ctx.config.publicUrl } },
-      ctx.mail.format,
-      ctx.clock.now(),
-    );
+    await writers.welcome(ctx, caller);
   } else if (type === "password_reset") {
     await writers.passwordReset(ctx, caller);
   } else {

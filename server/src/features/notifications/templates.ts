@@ -17,7 +17,8 @@ export interface MailBook {
  * their address is unproven (accounts' mailNameOf): then the mail greets no one by name.
  */
 export interface MailData {
-  register: { name: string | null; shopUrl: string };
+  /** `confirmUrl`: the link proving a new account's address, in the mail sent at registration */
+  register: { name: string | null; shopUrl: string; confirmUrl?: string };
   password_reset: { name: string | null; resetUrl: string; expiresAt: Date };
   borrow: {
     name: string | null;
@@ -121,19 +122,19 @@ export interface RenderedMail {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Dates in US English long form, as everywhere in the shop: "November 22, 2026". */
+/** Dates in British long form, as everywhere in the shop (issue 45): "22 November 2026". */
 export function formatLongDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(date);
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone }).format(date);
 }
 
 /**
- * An instant in the same US English long form, with its time of day, for what happens at a
- * precise hour (a hold lapsing): "November 27, 2026 at 2:05 PM", as the web app writes it.
- * Some ICU versions put a narrow no-break space before AM/PM; a plain space reads the same in
- * every mail reader.
+ * An instant in the same British long form, with its time of day, for what happens at a
+ * precise hour (a hold lapsing): "27 November 2026 at 14:05", as the web app writes it.
+ * Some ICU versions put a no-break space in it; a plain space reads the same in every mail
+ * reader.
  */
 export function formatLongDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone })
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone })
     .format(date)
     .replace(/[\u202f\u00a0]/g, " ");
 }
@@ -258,6 +259,15 @@ export function renderMail<T extends ShopMailType>(
       const d = data as MailData["register"];
       return compose(`Welcome to ${SHOP_NAME}`, d.name, [
         { kind: "p", text: `Welcome to ${SHOP_NAME}! Your account is ready.` },
+        ...(d.confirmUrl
+          ? ([
+              {
+                kind: "p",
+                text: "Please confirm that this address is yours (the link works for 24 hours). If you did not make an account, ignore this mail.",
+              },
+              { kind: "button", label: "Confirm your address", url: d.confirmUrl },
+            ] satisfies Block[])
+          : []),
         {
           kind: "p",
           text: "Top up your balance, borrow e-books for 30 days and read them in your browser.",

@@ -486,10 +486,10 @@ describe("the top-up receipt", () => {
     const mail = receipts.find((m) => m.textBody.includes("£450.50"))!;
     expect(mail.subject).toBe("Your Folio top-up receipt");
     for (const part of [
-      "You added £450.50 to your balance on November 22, 2026.",
+      "You added £450.50 to your balance on 22 November 2026.",
       `Order No: ${body.paymentId}`,
       "Amount: £450.50",
-      "Date: November 22, 2026",
+      "Date: 22 November 2026",
       "New balance: £453.00",
       "See your Payment Records: http://shop.test/mypayments",
     ])

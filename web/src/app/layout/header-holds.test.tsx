@@ -26,6 +26,16 @@ describe("the header's ready holds", () => {
     );
   });
 
+  it("gives the bookmark a visible word beside it, which the link's name contains (issue 45)", async () => {
+    serveHolds(() => [makeHold(1, { status: "ready" }), makeHold(2, { status: "ready" })]);
+    renderWithProviders(<Header />, { session: { isLoggedIn: true } });
+    const link = await screen.findByRole("link", { name: "2 holds ready" });
+    // header.css shows this word on the narrow header, where the full words are hidden.
+    const word = within(link).getByText("Ready");
+    expect(word).toHaveClass("holds-ready-link__short");
+    expect("2 holds ready".toLowerCase()).toContain(word.textContent.toLowerCase());
+  });
+
   it("counts several, in the header and in the phone's menu", async () => {
     const user = userEvent.setup();
     serveHolds(() => [makeHold(1, { status: "ready" }), makeHold(2, { status: "ready" })]);

@@ -124,6 +124,52 @@ describe("the header's menu drawer", () => {
   });
 });
 
+describe("the header's user menu", () => {
+  beforeEach(() => {
+    vi.stubGlobal("fetch", fakeApi());
+  });
+
+  it("groups its entries: account, reading, then Logout on its own (issue 45)", async () => {
+    const user = userEvent.setup();
+    storedUserName.write("Ada Lovelace");
+    renderWithProviders(<Header />, { session: { isLoggedIn: true } });
+    const button = screen.getByRole("button", { name: "Ada Lovelace" });
+    await user.click(button);
+    const panel = document.getElementById(button.getAttribute("aria-controls")!)!;
+    const entries = (name: string) =>
+      within(within(panel).getByRole("list", { name }))
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]);
+    expect(entries("Account")).toEqual([
+      ["Profile", "/user/profile"],
+      ["Settings", "/user/profile?view=Settings"],
+    ]);
+    expect(entries("Reading")).toEqual([
+      ["My Books", "/user/books"],
+      ["Holds", "/user/books?tab=holds"],
+    ]);
+    const lists = within(panel).getAllByRole("list");
+    expect(lists).toHaveLength(3);
+    // Logout ends the menu, alone in its group; Delete Account is on the profile page only.
+    expect(within(lists[2]!).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(lists[2]!).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: /Delete Account/i })).toBeNull();
+  });
+
+  it("keeps Logout apart in the phone's drawer too", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Header />, { session: { isLoggedIn: true } });
+    await openMenu(user);
+    const logout = within(menu()).getByRole("button", { name: "Logout" });
+    const own = logout.closest("ul")!;
+    expect(within(own).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(menu()).getByRole("link", { name: "Settings" })).toHaveAttribute(
+      "href",
+      "/user/profile?view=Settings",
+    );
+  });
+});
+
 describe("the header's title search button", () => {
   beforeEach(() => {
     vi.stubGlobal("fetch", fakeApi());

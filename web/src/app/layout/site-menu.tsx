@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link, NavLink } from "react-router";
 import { useLogout } from "../../features/accounts/hooks/use-logout";
 import { holdsReadyMessages } from "../../features/holds/ready-holds-messages";
+import { profileViewPath } from "../../lib/profile-views";
 import { isStaff, useSession } from "../../lib/session";
 import { ButtonLink } from "../../ui/button";
 import { Drawer } from "../../ui/drawer";
@@ -81,6 +82,14 @@ export function SiteMenu({ readyHolds, onClose }: SiteMenuProps) {
                   Profile
                 </Link>
               </li>
+              <li>
+                <Link to={profileViewPath("Settings")} className="site-menu__link">
+                  Settings
+                </Link>
+              </li>
+            </ul>
+            {/* Logout on its own, below the entries a reader opens (issue 45). */}
+            <ul className="site-menu__list site-menu__list--end">
               <li>
                 <button
                   type="button"

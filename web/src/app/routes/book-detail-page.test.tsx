@@ -134,7 +134,7 @@ describe("BookDetailPage for a member", () => {
 
     await user.click(screen.getByRole("button", { name: "Borrow" }));
     const dialog = await screen.findByRole("dialog", { name: "Borrow successful" });
-    expect(dialog).toHaveTextContent("It is due back on January 15, 2030.");
+    expect(dialog).toHaveTextContent("It is due back on 15 January 2030.");
     const [call] = callsTo(fetchMock, "/api/borrow/borrow");
     expect(sentBody(call?.[1])).toEqual({ bookId: "1" });
     expect(new Headers(call?.[1]?.headers).get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);

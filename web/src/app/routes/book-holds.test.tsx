@@ -21,7 +21,7 @@ const ALL_LENT = {
   estimatedWaitDays: { low: 14, high: 21 },
 };
 
-/** A time the reader's clock shows as Monday, January 14 at 6:00 PM, wherever it is. */
+/** A time the reader's clock shows as Monday 14 January at 18:00, wherever it is. */
 const READY_UNTIL = new Date(2030, 0, 14, 18, 0).toISOString();
 
 /**
@@ -203,7 +203,7 @@ describe("holds on the book page", () => {
 
     expect(await screen.findByText("Your hold is ready.")).toBeInTheDocument();
     expect(panel()).toHaveTextContent(
-      /Kept for you until Monday, January 14 at 6:00\sPM\. Borrow it before then\./,
+      /Kept for you until Monday 14 January at 18:00\. Borrow it before then\./,
     );
     // The copy is the reader's: nothing stands in the way of Borrow or Add to cart.
     const borrow = screen.getByRole("button", { name: "Borrow" });

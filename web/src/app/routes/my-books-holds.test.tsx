@@ -12,7 +12,7 @@ import { renderWithProviders } from "../../test/render";
 import { renderApp } from "../../test/render-app";
 import { MyBooksPage } from "./my-books-page";
 
-/** A time the reader's clock shows as Monday, January 14 at 6:00 PM, wherever it is. */
+/** A time the reader's clock shows as Monday 14 January at 18:00, wherever it is. */
 const READY_UNTIL = new Date(2030, 0, 14, 18, 0).toISOString();
 
 const MOBY_READY = makeHold(1, {
@@ -99,7 +99,7 @@ describe("My Books › Holds", () => {
     );
     expect(within(ready).getByRole("img", { name: "Cover of Moby-Dick" })).toBeInTheDocument();
     expect(ready).toHaveTextContent("Ready");
-    expect(ready).toHaveTextContent(/Ready until Monday, January 14 at 6:00\sPM/);
+    expect(ready).toHaveTextContent(/Ready until Monday 14 January at 18:00/);
     expect(ready).toHaveTextContent("Borrow for me when it's my turnNo");
     expect(within(ready).getByRole("button", { name: "Borrow Moby-Dick" })).toBeInTheDocument();
     expect(

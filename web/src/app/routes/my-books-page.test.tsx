@@ -33,6 +33,19 @@ describe("MyBooksPage", () => {
     await waitFor(() => expect(dialog).toHaveTextContent("Your balance£15.01"));
   });
 
+  it("makes Read the primary action of a loan, and the paid Renew a secondary one (issue 45)", async () => {
+    vi.stubGlobal("fetch", fakeLoanServer({ open: [MOBY], balance: 20, price: 4.99 }).fetch);
+    renderWithProviders(<MyBooksPage />, { route: "/user/books" });
+    const read = await screen.findByRole("button", { name: "Read Moby-Dick" });
+    const renew = screen.getByRole("button", { name: "Renew Moby-Dick" });
+    expect(read).toHaveClass("button--primary");
+    expect(renew).toHaveClass("button--secondary");
+    expect(renew).not.toHaveClass("button--primary");
+    // Read leads the row: it comes first, before Renew and Return.
+    const actions = within(read.parentElement!).getAllByRole("button");
+    expect(actions.map((button) => button.textContent)).toEqual(["Read", "Renew", "Return"]);
+  });
+
   it("sends a visitor from the mail link /mybooks through login to My Books", async () => {
     const user = userEvent.setup();
     const server = fakeLoanServer({

@@ -51,7 +51,12 @@ function useLoanReading(): LoanReading {
     return {
       progressOf: (bookId) => byBook.get(bookId) ?? null,
       readButton: (loan) => (
-        <ReadButton book={{ bookId: loan.bookId, title: loan.title }} loan="onLoan" size="sm" />
+        <ReadButton
+          book={{ bookId: loan.bookId, title: loan.title }}
+          loan="onLoan"
+          size="sm"
+          variant="primary"
+        />
       ),
     };
   }, [progress.data]);

@@ -28,7 +28,7 @@ describe("ProfilePage", () => {
     expect(screen.getByRole("heading", { level: 2, name: "User Details" })).toBeInTheDocument();
     expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
-    expect(screen.getByText("November 22, 2026")).toBeInTheDocument();
+    expect(screen.getByText("22 November 2026")).toBeInTheDocument();
     expect(screen.getByText("£0.00")).toBeInTheDocument();
     expect(currentTab()).toHaveTextContent("User Details");
     expect(document.title).toBe("User Details | My Profile | Folio");
@@ -59,6 +59,33 @@ describe("ProfilePage", () => {
     expect(screen.getByTestId("location")).toHaveTextContent("/user/profile?view=Settings");
     expect(screen.getByRole("heading", { level: 2, name: "Settings" })).toHaveFocus();
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
+  });
+
+  it("groups the sidebar's entries in spec order, and keeps Delete Account apart from Log out (issue 45)", () => {
+    renderWithProviders(<ProfilePage />, { route: "/user/profile" });
+    const nav = screen.getByRole("navigation", { name: "Profile" });
+    const groups = within(nav)
+      .getAllByRole("list")
+      .map((list) => [
+        list.getAttribute("aria-labelledby") &&
+          document.getElementById(list.getAttribute("aria-labelledby")!)?.textContent,
+        within(list)
+          .getAllByRole("link")
+          .map((link) => link.textContent),
+      ]);
+    expect(groups).toEqual([
+      ["Account", ["User Details"]],
+      ["Reading", ["Current Borrowings", "Loan History", "Wish List", "Comment Records"]],
+      ["Money", ["Top Up", "Payment Records"]],
+      ["Preferences", ["Settings", "Read in Apps"]],
+    ]);
+    // Spec §2's list still ends "Log out, Delete Account", in two groups, not side by side.
+    const logOut = screen.getByRole("button", { name: "Log out" });
+    const deleteAccount = screen.getByRole("button", { name: "Delete Account" });
+    expect(logOut.compareDocumentPosition(deleteAccount)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(deleteAccount.parentElement).not.toBe(logOut.parentElement);
+    expect(deleteAccount.parentElement).toHaveClass("profile-sidebar__danger");
+    expect(deleteAccount).toHaveClass("profile-sidebar__action--danger");
   });
 
   it("says so when the account cannot be loaded", async () => {

@@ -1,7 +1,8 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { useLogout } from "../../features/accounts/hooks/use-logout";
-import { PROFILE_VIEWS, profileViewPath, type ProfileView } from "../../lib/profile-views";
-import { PROFILE_VIEW_LABELS } from "./profile-view-labels";
+import { profileViewPath, type ProfileView } from "../../lib/profile-views";
+import { PROFILE_VIEW_GROUPS, PROFILE_VIEW_LABELS } from "./profile-view-labels";
 
 interface ProfileSidebarProps {
   current: ProfileView;
@@ -9,28 +10,37 @@ interface ProfileSidebarProps {
 }
 
 /**
- * The profile's view list (spec §2) with Log out and Delete Account. On a phone the list wraps
- * into a grid, so every entry shows whole without scrolling sideways.
+ * The profile's view list (spec §2) in groups, then Log out, then Delete Account on its own,
+ * apart from Log out so a tap meant for one never lands on the other. On a phone each group
+ * wraps into a grid, so every entry shows whole without scrolling sideways.
  */
 export function ProfileSidebar({ current, onDeleteAccount }: ProfileSidebarProps) {
   const { logOut, isPending } = useLogout();
+  const groupId = useId();
 
   return (
     <div className="profile-sidebar">
       <nav aria-label="Profile">
-        <ul className="profile-sidebar__list">
-          {PROFILE_VIEWS.map((view) => (
-            <li key={view}>
-              <Link
-                to={profileViewPath(view)}
-                className="profile-sidebar__link"
-                aria-current={view === current ? "page" : undefined}
-              >
-                {PROFILE_VIEW_LABELS[view]}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {PROFILE_VIEW_GROUPS.map((group, index) => (
+          <div key={group.label} className="profile-sidebar__group">
+            <p id={`${groupId}-${index}`} className="profile-sidebar__group-label">
+              {group.label}
+            </p>
+            <ul className="profile-sidebar__list" aria-labelledby={`${groupId}-${index}`}>
+              {group.views.map((view) => (
+                <li key={view}>
+                  <Link
+                    to={profileViewPath(view)}
+                    className="profile-sidebar__link"
+                    aria-current={view === current ? "page" : undefined}
+                  >
+                    {PROFILE_VIEW_LABELS[view]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </nav>
       <div className="profile-sidebar__actions">
         <button
@@ -43,6 +53,8 @@ export function ProfileSidebar({ current, onDeleteAccount }: ProfileSidebarProps
         >
           {isPending ? "Logging out…" : "Log out"}
         </button>
+      </div>
+      <div className="profile-sidebar__danger">
         <button
           type="button"
           className="profile-sidebar__action profile-sidebar__action--danger"

@@ -18,3 +18,14 @@ export const PROFILE_VIEW_HEADINGS: Record<ProfileView, string> = {
   ...PROFILE_VIEW_LABELS,
   Reviews: "My Reviews",
 };
+
+/**
+ * The sidebar's views in groups a reader scans by what they came for (issue 45), in spec §2's
+ * order; every view is in exactly one (profile-page.test.tsx checks).
+ */
+export const PROFILE_VIEW_GROUPS: readonly { label: string; views: readonly ProfileView[] }[] = [
+  { label: "Account", views: ["UserDetails"] },
+  { label: "Reading", views: ["CurrentBorrowings", "LoanHistory", "Wishlist", "Reviews"] },
+  { label: "Money", views: ["TopUp", "PaymentRecords"] },
+  { label: "Preferences", views: ["Settings", "ReadInApps"] },
+];

@@ -115,8 +115,8 @@ describe("a book's holds in the console", () => {
     expect(ready).toHaveTextContent("Ready");
     const readyCells = within(ready!).getAllByRole("cell");
     expect(readyCells[1]).toHaveTextContent("—");
-    expect(readyCells[2]).toHaveTextContent("November 24, 2026");
-    expect(readyCells[3]).toHaveTextContent("November 18, 2026");
+    expect(readyCells[2]).toHaveTextContent("24 November 2026");
+    expect(readyCells[3]).toHaveTextContent("18 November 2026");
     expect(readyCells[4]).toHaveTextContent("No");
 
     expect(within(waiting!).getByRole("link", { name: "Grace Hopper" })).toHaveAttribute(
@@ -131,7 +131,7 @@ describe("a book's holds in the console", () => {
 
     const expiredCells = within(expired!).getAllByRole("cell");
     expect(expiredCells[0]).toHaveTextContent("Expired");
-    expect(expiredCells[0]).toHaveTextContent("November 15, 2026");
+    expect(expiredCells[0]).toHaveTextContent("15 November 2026");
     expect(expiredCells[1]).toHaveTextContent("—");
 
     await user.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);

@@ -46,7 +46,7 @@ describe("the console's loans", () => {
       expect.stringMatching(/^\/admin\/readers\//),
     );
     expect(row).toHaveTextContent("Moby-Dick");
-    expect(row).toHaveTextContent("November 24, 2026");
+    expect(row).toHaveTextContent("24 November 2026");
     expect(within(row).getAllByRole("cell").at(-1)).toHaveTextContent("4");
     expect(lastQuery(fetchMock)?.get("status")).toBe("overdue");
   });

@@ -73,9 +73,9 @@ describe("the console's overview", () => {
       name: "Top-ups and loan charges per day, oldest first",
     });
     expect(rowsOf(money)).toEqual([
-      ["November 20, 2026", "£50.00", "£12.50", "4"],
-      ["November 21, 2026", "£0.00", "£4.99", "1"],
-      ["November 22, 2026", "£120.00", "£19.96", "6"],
+      ["20 November 2026", "£50.00", "£12.50", "4"],
+      ["21 November 2026", "£0.00", "£4.99", "1"],
+      ["22 November 2026", "£120.00", "£19.96", "6"],
     ]);
     const borrowed = screen.getByRole("table", {
       name: "Most borrowed books in the last 30 days, most first",

@@ -28,8 +28,8 @@ describe("CurrentBorrowings", () => {
     const [first, second] = items as [HTMLElement, HTMLElement];
     expect(within(first).getByRole("heading", { level: 3 })).toHaveTextContent("Moby-Dick (1)");
     expect(first).toHaveTextContent("Herman Melville");
-    expect(first).toHaveTextContent("Borrow dateDecember 16, 2029");
-    expect(first).toHaveTextContent("Due dateDecember 22, 2026");
+    expect(first).toHaveTextContent("Borrow date16 December 2029");
+    expect(first).toHaveTextContent("Due date22 December 2026");
     expect(
       within(first).getByRole("link", { name: "View Details of Moby-Dick (1)" }),
     ).toHaveAttribute("href", "/book/1");

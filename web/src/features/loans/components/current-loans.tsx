@@ -109,7 +109,8 @@ function CurrentLoanItem({ loan, reading, onRenew, onReturn }: CurrentLoanItemPr
       actions={
         <>
           {reading.readButton(loan)}
-          <Button size="sm" onClick={onRenew} aria-label={`Renew ${title}`}>
+          {/* Renewing costs the book's price: a secondary action beside Read (issue 45). */}
+          <Button variant="secondary" size="sm" onClick={onRenew} aria-label={`Renew ${title}`}>
             Renew
           </Button>
           <Button variant="ghost" size="sm" onClick={onReturn} aria-label={`Return ${title}`}>

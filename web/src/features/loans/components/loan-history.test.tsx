@@ -50,8 +50,8 @@ describe("LoanHistory", () => {
     expect(rowTitles()).toEqual(["Volume 01", "Volume 02", "Volume 03", "Volume 04", "Volume 05"]);
     const first = within(table).getAllByRole("row")[1]!;
     expect(first).toHaveTextContent("Jane Austen");
-    expect(first).toHaveTextContent("October 29, 2026");
-    expect(first).toHaveTextContent("November 28, 2026");
+    expect(first).toHaveTextContent("29 October 2026");
+    expect(first).toHaveTextContent("28 November 2026");
     expect(first).toHaveTextContent("Returned");
     expect(within(first).getByRole("link", { name: "View Details of Volume 01" })).toHaveAttribute(
       "href",

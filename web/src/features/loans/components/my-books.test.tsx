@@ -77,8 +77,8 @@ describe("MyBooks", () => {
       "/api/books/1/cover.svg",
     );
     expect(moby).toHaveTextContent("Herman Melville");
-    expect(moby).toHaveTextContent("Borrow dateDecember 16, 2029");
-    expect(moby).toHaveTextContent("Due dateJanuary 15, 2030");
+    expect(moby).toHaveTextContent("Borrow date16 December 2029");
+    expect(moby).toHaveTextContent("Due date15 January 2030");
     expect(moby).toHaveTextContent("Borrowed");
     expect(within(moby).getByRole("button", { name: "Read Moby-Dick" })).toBeInTheDocument();
     expect(within(moby).getByRole("progressbar", { name: "42% read" })).toHaveValue(42);
@@ -113,7 +113,7 @@ describe("MyBooks", () => {
       "Middlemarch",
     ]);
     expect(items[2]).toHaveTextContent("Returned");
-    expect(items[2]).toHaveTextContent("Return dateJanuary 20, 2029");
+    expect(items[2]).toHaveTextContent("Return date20 January 2029");
     expect(items[0]).toHaveTextContent("Return dateNot returned yet");
 
     await user.keyboard("{Home}");
@@ -156,8 +156,8 @@ describe("MyBooks", () => {
       const dialog = await openRenewal(user);
 
       expect(within(dialog).getByText("Moby-Dick")).toBeInTheDocument();
-      expect(dialog).toHaveTextContent("Current due dateJanuary 15, 2030");
-      expect(dialog).toHaveTextContent("New due dateFebruary 14, 2030");
+      expect(dialog).toHaveTextContent("Current due date15 January 2030");
+      expect(dialog).toHaveTextContent("New due date14 February 2030");
       expect(dialog).toHaveTextContent("Renewal fee£5.00");
       expect(dialog).toHaveTextContent("Your balance£20.00");
       expect(balance.refresh).toHaveBeenCalled();
@@ -190,11 +190,11 @@ describe("MyBooks", () => {
       await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
 
       expect(
-        await screen.findByText("“Moby-Dick” renewed. It is now due on February 14, 2030."),
+        await screen.findByText("“Moby-Dick” renewed. It is now due on 14 February 2030."),
       ).toBeInTheDocument();
       expect(dialog).not.toBeInTheDocument();
       const moby = screen.getAllByRole("listitem")[0]!;
-      expect(moby).toHaveTextContent("Due dateFebruary 14, 2030");
+      expect(moby).toHaveTextContent("Due date14 February 2030");
       expect(balance.charged).toHaveBeenCalledWith(15.01);
       // Focus goes back to the button that opened the modal.
       expect(within(moby).getByRole("button", { name: "Renew Moby-Dick" })).toHaveFocus();

@@ -90,11 +90,11 @@ describe("PaymentRecords, the statement", () => {
     expect(rows).toHaveLength(4);
 
     const topUp = cellsOf(rows[0]!);
-    expect(topUp[0]).toMatch(/^November 22, 2026 at 3:30\sPM$/);
+    expect(topUp[0]).toMatch(/^22 November 2026 at 15:30$/);
     expect(topUp.slice(1)).toEqual(["Top-upOrder No 40", "+£5.00", "£15.02", "Completed"]);
 
     expect(cellsOf(rows[1]!).slice(1)).toEqual(["Renewed Moby-Dick", "−£4.99", "£10.02", ""]);
-    expect(within(rows[1]!).getByText("November 21, 2026 at 9:05", { exact: false })).toBeVisible();
+    expect(within(rows[1]!).getByText("21 November 2026 at 09:05", { exact: false })).toBeVisible();
     expect(cellsOf(rows[2]!).slice(1)).toEqual(["Borrowed Moby-Dick", "−£4.99", "£15.01", ""]);
     expect(within(rows[2]!).getByRole("link", { name: "Moby-Dick" })).toHaveAttribute(
       "href",

@@ -54,8 +54,8 @@ describe("TopUp within the server's limits", () => {
 
   it("says what is left today, disables the presets above it and refuses more before sending", async () => {
     const user = userEvent.setup();
-    const fetchMock = renderWithLimits(limits(1000, 400));
-    const words = "You can top up at most £1,000.00 a day. You can add up to £400.00 more today.";
+    const fetchMock = renderWithLimits(limits(1000, 15));
+    const words = "You can top up at most £1,000.00 a day. You can add up to £15.00 more today.";
 
     expect(
       await screen.findByText(`Whole pounds, from £1 to £1,000. ${words}`),
@@ -63,15 +63,14 @@ describe("TopUp within the server's limits", () => {
     expect(
       presets().map((button) => [button.textContent, (button as HTMLButtonElement).disabled]),
     ).toEqual([
-      ["£50.00", false],
-      ["£100.00", false],
-      ["£200.00", false],
-      ["£500.00", true],
-      ["£1,000.00", true],
+      ["£5.00", false],
+      ["£10.00", false],
+      ["£20.00", true],
+      ["£50.00", true],
     ]);
-    expect(custom()).toHaveAttribute("max", "400");
+    expect(custom()).toHaveAttribute("max", "15");
 
-    await user.type(custom(), "450");
+    await user.type(custom(), "16");
     expect(screen.getByRole("alert")).toHaveTextContent(words);
     expect(custom()).toHaveAttribute("aria-invalid", "true");
     expect(confirm()).toBeDisabled();
@@ -79,11 +78,11 @@ describe("TopUp within the server's limits", () => {
     expect(topUpCalls(fetchMock)).toHaveLength(0);
 
     await user.clear(custom());
-    await user.type(custom(), "400");
+    await user.type(custom(), "15");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     await user.click(confirm());
     expect(await screen.findByText(/has been added to your account/)).toBeInTheDocument();
-    expect(sentBody(topUpCalls(fetchMock)[0]?.[1])).toEqual({ amount: 400 });
+    expect(sentBody(topUpCalls(fetchMock)[0]?.[1])).toEqual({ amount: 15 });
   });
 
   it("keeps the range to a daily limit below £10,000, and refuses more in the server's words", async () => {
@@ -91,7 +90,6 @@ describe("TopUp within the server's limits", () => {
     renderWithLimits(limits(1000, 1000));
     expect(await screen.findByText("Whole pounds, from £1 to £1,000.")).toBeInTheDocument();
     expect(presets().map((button) => (button as HTMLButtonElement).disabled)).toEqual([
-      false,
       false,
       false,
       false,

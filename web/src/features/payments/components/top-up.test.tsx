@@ -48,14 +48,14 @@ describe("TopUp", () => {
     vi.stubGlobal("fetch", fetchMock);
   });
 
-  it("offers the five presets as toggle buttons and a whole-pound custom amount", () => {
+  it("offers the four presets (issue 45: £5 to £50) as toggle buttons and a whole-pound custom amount", () => {
     renderTopUp();
     const group = screen.getByRole("group", { name: "Choose an amount" });
     expect(
       within(group)
         .getAllByRole("button")
         .map((button) => button.textContent),
-    ).toEqual(["£50.00", "£100.00", "£200.00", "£500.00", "£1,000.00"]);
+    ).toEqual(["£5.00", "£10.00", "£20.00", "£50.00"]);
     for (const button of within(group).getAllByRole("button")) {
       expect(button).toHaveAttribute("aria-pressed", "false");
     }
@@ -69,11 +69,11 @@ describe("TopUp", () => {
     const user = userEvent.setup();
     renderTopUp();
     expect(confirm()).toBeDisabled();
-    await user.click(preset("£100.00"));
+    await user.click(preset("£10.00"));
     expect(confirm()).toBeEnabled();
     // Pressing the chosen preset again takes it back.
-    await user.click(preset("£100.00"));
-    expect(preset("£100.00")).toHaveAttribute("aria-pressed", "false");
+    await user.click(preset("£10.00"));
+    expect(preset("£10.00")).toHaveAttribute("aria-pressed", "false");
     expect(confirm()).toBeDisabled();
 
     await user.type(custom(), "0");
@@ -87,12 +87,12 @@ describe("TopUp", () => {
     renderTopUp();
     await user.type(custom(), "75");
     expect(custom()).toHaveValue(75);
-    await user.click(preset("£200.00"));
-    expect(preset("£200.00")).toHaveAttribute("aria-pressed", "true");
+    await user.click(preset("£20.00"));
+    expect(preset("£20.00")).toHaveAttribute("aria-pressed", "true");
     expect(custom()).toHaveValue(null);
 
     await user.type(custom(), "30");
-    expect(preset("£200.00")).toHaveAttribute("aria-pressed", "false");
+    expect(preset("£20.00")).toHaveAttribute("aria-pressed", "false");
     expect(custom()).toHaveValue(30);
     expect(screen.getByText("You will add £30.00.")).toBeInTheDocument();
   });
@@ -161,7 +161,7 @@ describe("TopUp", () => {
 
   it("shows how much may still be added today when the daily limit refuses a top-up", async () => {
     const user = userEvent.setup();
-    const message = "You can top up at most £1,000.00 a day. You can add up to £500.00 more today.";
+    const message = "You can top up at most £1,000.00 a day. You can add up to £30.00 more today.";
     fetchMock = fakeApi({
       "/api/payments/topup": jsonResponse(
         { state: "error", code: "TOP_UP_DAILY_LIMIT", message, field: "amount" },
@@ -170,7 +170,7 @@ describe("TopUp", () => {
     });
     vi.stubGlobal("fetch", fetchMock);
     const onToppedUp = renderTopUp();
-    await user.click(preset("£1,000.00"));
+    await user.click(preset("£50.00"));
     await user.click(confirm());
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByText("Top up failed, please try again later")).not.toBeInTheDocument();

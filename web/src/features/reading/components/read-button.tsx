@@ -12,6 +12,8 @@ interface ReadButtonProps {
   book: Pick<Book, "bookId" | "title">;
   loan: LoanState;
   size?: "sm";
+  /** My Books makes Read its main action (issue 45); elsewhere it sits beside Borrow. */
+  variant?: "primary" | "secondary";
 }
 
 /**
@@ -19,7 +21,7 @@ interface ReadButtonProps {
  * loan it asks for a signed link and opens the reader. An unknown or open loan always asks the
  * server, which has the last word.
  */
-export function ReadButton({ book, loan, size }: ReadButtonProps) {
+export function ReadButton({ book, loan, size, variant = "secondary" }: ReadButtonProps) {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
   const { openReader, opening, borrowFirst } = useOpenReader();
@@ -38,7 +40,7 @@ export function ReadButton({ book, loan, size }: ReadButtonProps) {
 
   return (
     <Button
-      variant="secondary"
+      variant={variant}
       size={size}
       onClick={handleClick}
       aria-busy={opening || undefined}

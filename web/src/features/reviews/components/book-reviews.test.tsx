@@ -128,7 +128,7 @@ describe("BookReviews for a visitor", () => {
     const [newest, older] = items as [HTMLElement, HTMLElement];
     expect(within(newest).getByRole("heading", { level: 3 })).toHaveTextContent("Percy Shelley");
     expect(within(newest).getByRole("img", { name: "Rated 4.0 out of 5" })).toBeInTheDocument();
-    expect(within(newest).getByText("January 12, 2030")).toHaveAttribute(
+    expect(within(newest).getByText("12 January 2030")).toHaveAttribute(
       "datetime",
       "2030-01-12T18:00:00.000Z",
     );

@@ -71,7 +71,7 @@ describe("MyReviews", () => {
       "/book/3",
     );
     expect(within(first).getByRole("img", { name: "Rated 4.0 out of 5" })).toBeInTheDocument();
-    expect(first).toHaveTextContent("January 20, 2030");
+    expect(first).toHaveTextContent("20 January 2030");
     expect(first).toHaveTextContent("Chilling and sad.");
     expect(within(second).getByRole("link", { name: "Moby-Dick" })).toHaveAttribute(
       "href",

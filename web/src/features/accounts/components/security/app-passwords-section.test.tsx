@@ -66,9 +66,9 @@ describe("AppPasswordsSection", () => {
     ).getAllByRole("listitem");
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent("KOReader on my Kobo");
-    expect(items[0]).toHaveTextContent("Created November 1, 2026 · Last used November 20, 2026");
+    expect(items[0]).toHaveTextContent("Created 1 November 2026 · Last used 20 November 2026");
     expect(items[1]).toHaveTextContent("Thorium on the laptop");
-    expect(items[1]).toHaveTextContent("Created October 2, 2026 · Never used");
+    expect(items[1]).toHaveTextContent("Created 2 October 2026 · Never used");
     expect(
       within(items[1]!).getByRole("button", { name: "Revoke app password Thorium on the laptop" }),
     ).toBeVisible();

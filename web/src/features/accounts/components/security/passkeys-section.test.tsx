@@ -52,8 +52,8 @@ describe("PasskeysSection", () => {
       "listitem",
     );
     expect(items[0]).toHaveTextContent("Work laptop");
-    expect(items[0]).toHaveTextContent("Added November 1, 2026 · Last used November 20, 2026");
-    expect(items[1]).toHaveTextContent("Added November 2, 2026 · Never used");
+    expect(items[0]).toHaveTextContent("Added 1 November 2026 · Last used 20 November 2026");
+    expect(items[1]).toHaveTextContent("Added 2 November 2026 · Never used");
     expect(screen.getByRole("button", { name: "Remove passkey Phone" })).toBeVisible();
   });
 

@@ -53,8 +53,8 @@ describe("SessionsSection", () => {
     expect(within(items[0]!).getByText("This device")).toBeVisible();
     expect(items[1]).toHaveTextContent("Safari 18 on iOS");
     expect(items[1]).toHaveTextContent("198.51.100.2");
-    expect(items[1]).toHaveTextContent(/Signed in.*November 20, 2026/);
-    expect(items[1]).toHaveTextContent(/Last used.*November 21, 2026/);
+    expect(items[1]).toHaveTextContent(/Signed in.*20 November 2026/);
+    expect(items[1]).toHaveTextContent(/Last used.*21 November 2026/);
     expect(within(items[1]!).queryByText("This device")).not.toBeInTheDocument();
     expect(items[2]).toHaveTextContent("Unknown browser");
     expect(within(items[1]!).getByRole("button", { name: "Sign out" })).toHaveAccessibleDescription(
