@@ -436,10 +436,6 @@ async function fallbackOf(
 ): Promise<Fallback | null> {
   const typed = typedTerms(query);
   if (!typed.title || typed.author || typed.category || found.ids.length > 0) return null;
-  if (window.offset > 0) {
-    const first = await pageOf(db, query, { ...window, page: 1, offset: 0 }, fresh);
-    if (first.ids.length > 0) return null;
-  }
   // As typed and as first corrected: what an author search of these words matches.
   const term = correctTerm(typed.title, found.lookups);
   let field: Fallback["field"] | null = null;
@@ -456,6 +452,12 @@ async function fallbackOf(
     if (matched.length > 0) field = "category";
   }
   if (field === null) return null;
+  // Past the first page, an empty page may only be past the last title found. Asked after the
+  // names, which rule out most searches more cheaply.
+  if (window.offset > 0) {
+    const first = await pageOf(db, query, { ...window, page: 1, offset: 0 }, fresh);
+    if (first.ids.length > 0) return null;
+  }
   const { page, pageSize, sort, available, minRating } = query;
   const insteadQuery = { page, pageSize, sort, available, minRating, [field]: query.title };
   const instead = await pageOf(db, insteadQuery, window, fresh);
