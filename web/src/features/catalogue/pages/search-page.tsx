@@ -78,7 +78,7 @@ function SearchResults({ params }: { params: URLSearchParams }) {
   useDocumentTitle(searchable ? `Search: ${describe(terms)}` : "Search");
 
   return (
-    <div className="page">
+    <div className="page search-page">
       <header className="page__header">
         <h1>Search results</h1>
         {searchable && <p className="page__lead">Books matching {describe(terms)}</p>}
@@ -86,7 +86,12 @@ function SearchResults({ params }: { params: URLSearchParams }) {
       <div className="search-page__form">
         {/* Keyed by the terms so the fields follow a new search from the header box, and keep
             what is typed in them while the sort or a filter changes. */}
-        <SearchForm key={searchPath(terms)} initialTerms={terms} label="Refine your search" />
+        <SearchForm
+          key={searchPath(terms)}
+          initialTerms={terms}
+          label="Refine your search"
+          foldOnPhone="Refine your search"
+        />
       </div>
       {searchable ? (
         <>
