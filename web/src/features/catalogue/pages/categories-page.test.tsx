@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, makeBookPage, requestUrl } from "../../../test/books";
 import { installFakeIntersectionObserver } from "../../../test/intersection-observer";
 import { renderWithProviders } from "../../../test/render";
+import { renderApp } from "../../../test/render-app";
 import { CategoriesPage } from "./categories-page";
 
 const categories = ["Adventure", "Poetry", "Romance"].map((name, n) => ({
@@ -60,6 +61,16 @@ describe("CategoriesPage", () => {
     await user.click(screen.getByRole("link", { name: /^Romance/ }));
     expect(screen.getByRole("heading", { level: 2, name: "Romance" })).toHaveFocus();
     expect(scrollIntoView).toHaveBeenCalledTimes(3);
+  });
+
+  it("keeps the focus there in the whole app, whose new pages focus their main region", async () => {
+    const user = userEvent.setup();
+    renderApp("/categories");
+    await user.click(await screen.findByRole("link", { name: /^Poetry/ }));
+    const heading = await screen.findByRole("heading", { level: 2, name: "Poetry" });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(await screen.findByText("Currently 12 books in total.")).toBeInTheDocument();
+    expect(heading).toHaveFocus();
   });
 
   it("leaves focus alone when the page opens on a category", async () => {
