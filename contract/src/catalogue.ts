@@ -116,6 +116,22 @@ export const searchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
+/**
+ * What a title search that finds no title shows instead, when its words name authors or
+ * categories: their books, paged with the search (its page and pageSize).
+ */
+export const searchFallbackSchema = bookListSchema
+  .pick({ bookId: true, books: true, hasMore: true })
+  .extend({
+    /** What the title's words were found in. */
+    field: z.enum(["author", "category"]),
+    /** The authors (those with the most books first) or categories (by name), as catalogued. */
+    names: z.array(z.string()),
+    /** More authors or categories than `names` hold the words. */
+    moreNames: z.boolean(),
+  });
+export type SearchFallback = z.infer<typeof searchFallbackSchema>;
+
 export const searchResultSchema = bookListSchema.extend({
   message: z.string(),
   /**
@@ -125,6 +141,11 @@ export const searchResultSchema = bookListSchema.extend({
   didYouMean: z.string().nullable(),
   /** Which field didYouMean is for: the one searched that held the unknown word. */
   didYouMeanField: z.enum(["title", "author"]).nullable(),
+  /**
+   * A search by title alone that found no title: the books of the authors (else categories)
+   * its words name, and which; else null. `message` and `books` still say what the title found.
+   */
+  fallback: searchFallbackSchema.nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -18,6 +18,8 @@ export const SEARCH_PARAMETER_REQUIRED = "At least one search parameter is requi
  */
 export const SEARCH_MAX_WORDS = 8;
 export const SEARCH_CORRECTED_WORDS = 4;
+/** A title search that falls back to authors or categories names at most this many of them. */
+export const SEARCH_FALLBACK_NAMES = 3;
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** scrypt on a megabyte of password would be a cheap way to burn our CPU. */

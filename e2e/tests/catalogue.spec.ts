@@ -124,6 +124,46 @@ test.describe("browsing the catalogue", () => {
     await expect(page.getByText(/^Unable to load book details: /)).toBeVisible();
   });
 
+  test("on a phone Home and search show books on the first screen, and a category its books @phone-only", async ({
+    page,
+  }) => {
+    const screenHeight = page.viewportSize()!.height;
+    const topOf = async (locator: ReturnType<typeof page.locator>) =>
+      (await locator.boundingBox())!.y;
+
+    await page.goto("/");
+    const firstBook = page.locator("section.paged-list article").first();
+    await expect(firstBook).toBeVisible();
+    expect(await topOf(firstBook)).toBeLessThan(screenHeight);
+    // The three-field search waits behind its button, and opens ready to type.
+    const form = page.getByRole("search", { name: "Search books" });
+    await expect(form).toBeHidden();
+    const unfold = page.getByRole("button", { name: "Search by title, author or category" });
+    await expectAccessible(page);
+    await unfold.click();
+    await expect(unfold).toHaveAttribute("aria-expanded", "true");
+    await expect(form.getByLabel("Title")).toBeFocused();
+    const author = form.getByRole("textbox", { name: "Author" });
+    await author.fill("dickens");
+    await author.press("Enter");
+    await expect(page).toHaveURL(/\/search\?author=dickens$/);
+
+    await page.goto("/search?title=the");
+    const firstResult = page.locator("section.paged-list article").first();
+    await expect(firstResult).toBeVisible();
+    expect(await topOf(firstResult)).toBeLessThan(screenHeight * 0.45);
+    await expectAccessible(page);
+
+    await page.goto("/categories");
+    await page.getByRole("link", { name: /^Short Stories/ }).click();
+    await expect(page).toHaveURL(/\/categories\?category=\d+$/);
+    const heading = page.getByRole("heading", { level: 2, name: "Short Stories" });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    await expect(page.getByText(/^Currently \d+ books in total\.$/)).toBeInViewport();
+    await expectAccessible(page);
+  });
+
   test("on a phone the pages fit the screen @phone", async ({ page }) => {
     for (const path of ["/", "/categories", "/book/1", "/search?author=dickens"]) {
       await page.goto(path);

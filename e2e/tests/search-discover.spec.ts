@@ -31,6 +31,42 @@ test.describe("search and discovery", () => {
     ).toBeVisible();
   });
 
+  test("the header's title box finds an author's books, and corrects a name to the author", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search books by title" });
+    await box.fill("austen");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?title=austen$/);
+    await expect(page.getByText("No titles match 'austen'. Books by Jane Austen:")).toBeVisible();
+    const results = page.locator("section.paged-list article");
+    await expect(results).toHaveCount(3);
+    for (const author of await results.locator(".book-card__author").allTextContents()) {
+      expect(author).toBe("Jane Austen");
+    }
+    await expect(page.getByText("No data available")).toHaveCount(0);
+    await expectAccessible(page);
+
+    await box.fill("jane austin");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?title=jane(\+|%20)austin$/);
+    const didYouMean = page.getByText(/^Did you mean /);
+    await expect(didYouMean).toHaveText("Did you mean Jane Austen?");
+    await expect(
+      page.getByText("No titles match 'jane austin'. Books by Jane Austen:"),
+    ).toBeVisible();
+    await didYouMean.getByRole("link", { name: "Jane Austen" }).click();
+    await expect(page).toHaveURL(/\/search\?author=Jane\+Austen$/);
+    await expect(results).toHaveCount(3);
+    await expect(page.getByText(/^No titles match/)).toHaveCount(0);
+
+    // A link of another site's kind, /search?q=…, is the same title search.
+    await page.goto("/search?q=moby");
+    await expect(page).toHaveURL(/\/search\?title=moby$/);
+    await expect(results.first().getByRole("heading")).toHaveText("Moby-Dick");
+  });
+
   test("sort and filters stay in the address through a reload, and Back undoes the last", async ({
     page,
   }) => {

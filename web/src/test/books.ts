@@ -58,6 +58,7 @@ export function makeSearchPage(page: number, count: number): SearchResult {
     message: count === 0 ? "No books found" : "Search succeeded",
     didYouMean: null,
     didYouMeanField: null,
+    fallback: null,
   };
 }
 

@@ -125,6 +125,90 @@ describe("search forgives typos", () => {
   });
 });
 
+describe("a title search that finds no title", () => {
+  it("shows the books of the author its words name, and says which", async () => {
+    const { status, body } = await search({ title: "austen" });
+    expect(status).toBe(200);
+    // What the title found stays as the spec has it.
+    expect(body.books).toEqual([]);
+    expect(body.bookId).toEqual([]);
+    expect(body.message).toBe("No books match your search.");
+    expect(body.didYouMean).toBeNull();
+    expect(body.fallback).toMatchObject({
+      field: "author",
+      names: ["Jane Austen"],
+      moreNames: false,
+    });
+    const titles = body.fallback!.books.map((book) => book.title);
+    expect(titles).toEqual(["Emma", "Pride and Prejudice", "Sense and Sensibility"]);
+    expect(body.fallback!.bookId).toEqual(body.fallback!.books.map((book) => book.bookId));
+    expect(body.fallback!.hasMore).toBe(false);
+  });
+
+  it("corrects the author's name for the author, not the title", async () => {
+    const { body } = await search({ title: "jane austin" });
+    expect(body.books).toEqual([]);
+    expect(body.didYouMean).toBe("Jane Austen");
+    expect(body.didYouMeanField).toBe("author");
+    expect(body.fallback?.names).toEqual(["Jane Austen"]);
+    expect(body.fallback?.books.every((book) => book.author === "Jane Austen")).toBe(true);
+    expect(body.fallback?.books).toHaveLength(3);
+  });
+
+  it("names every author who holds the words, and says when there are more", async () => {
+    const bronte = await search({ title: "bronte" });
+    expect(bronte.body.fallback?.names).toEqual(["Charlotte Brontë", "Emily Brontë"]);
+    expect(bronte.body.fallback?.moreNames).toBe(false);
+    const category = await createCategory(t.database.db);
+    for (const author of ["Ann Quorvish", "Bea Quorvish", "Cy Quorvish", "Di Quorvish"]) {
+      await createBook(t.database.db, { categoryId: category.id, author });
+    }
+    const many = await search({ title: "quorvish" });
+    expect(many.body.fallback?.names).toEqual(["Ann Quorvish", "Bea Quorvish", "Cy Quorvish"]);
+    expect(many.body.fallback?.moreNames).toBe(true);
+    expect(many.body.fallback?.books).toHaveLength(4);
+  });
+
+  it("shows a category's books when no author holds the words, page after page", async () => {
+    const { body } = await search({ title: "poetry", pageSize: "5" });
+    expect(body.books).toEqual([]);
+    expect(body.fallback).toMatchObject({ field: "category", names: ["Poetry"], hasMore: true });
+    expect(body.fallback?.books).toHaveLength(5);
+    expect(body.fallback?.books.every((book) => book.category === "Poetry")).toBe(true);
+    const next = await search({ title: "poetry", pageSize: "5", page: "2" });
+    expect(next.body.fallback?.field).toBe("category");
+    const ids = new Set([...body.fallback!.bookId, ...next.body.fallback!.bookId]);
+    expect(ids.size).toBe(body.fallback!.books.length + next.body.fallback!.books.length);
+    const byCategory = await search({ category: "poetry", pageSize: "5", page: "2" });
+    expect(next.body.fallback?.bookId).toEqual(byCategory.body.bookId);
+  });
+
+  it("keeps the sort and filters for the books shown instead", async () => {
+    const { body } = await search({ title: "austen", sort: "title", available: "true" });
+    const byAuthor = await search({ author: "austen", sort: "title", available: "true" });
+    expect(body.fallback?.bookId).toEqual(byAuthor.body.bookId);
+  });
+
+  it("changes nothing when a title is found, a page past the titles, or the words name nothing", async () => {
+    const moby = await search({ title: "moby" });
+    expect(moby.body.books[0]?.title).toBe("Moby-Dick");
+    expect(moby.body.fallback).toBeNull();
+    // Past the last page of titles found: no other books slip in.
+    const past = await search({ title: "moby", page: "2" });
+    expect(past.body.books).toEqual([]);
+    expect(past.body.fallback).toBeNull();
+    const nothing = await search({ title: "zzqqxxnotabook" });
+    expect(nothing.body.fallback).toBeNull();
+    expect(nothing.body.message).toBe("No books match your search.");
+    // A search that names its fields is answered as asked.
+    const both = await search({ title: "austen", author: "melville" });
+    expect(both.body.fallback).toBeNull();
+    const byAuthor = await search({ author: "austen" });
+    expect(byAuthor.body.books).toHaveLength(3);
+    expect(byAuthor.body.fallback).toBeNull();
+  });
+});
+
 describe("a search of many words", () => {
   it(`reads the first ${SEARCH_MAX_WORDS} words of a field and lets the rest go`, async () => {
     const category = await createCategory(t.database.db);

@@ -23,9 +23,11 @@ import { drawCover } from "./cover";
 import { presentBook, presentBookDetail, presentCategory, type ListedBookRow } from "./presenter";
 import { ResponseCache } from "../../http/response-cache";
 import { normalizeForSearch } from "./search-text";
+import { authorsHoldingSql, authorsMayHold, categoriesHolding, namesOf } from "./title-fallback";
 import {
   bestFirstStatement,
   catalogueSizeSql,
+  correctTerm,
   filterConditions,
   lookUpWords,
   orderOf,
@@ -179,14 +181,19 @@ export async function listPopularBooks(db: Database, choices: ListChoices): Prom
 const CATEGORY_NAMES_MS = 60_000;
 const categoryNames = perDatabase(() => ({ names: new Map<number, string>(), readAt: 0 }));
 
-export async function categoryName(db: Database, categoryId: number): Promise<string | undefined> {
+/** The names by id, read again when `wanted` (else any name) is not known or they are old. */
+async function knownCategoryNames(db: Database, wanted?: number): Promise<Map<number, string>> {
   const known = categoryNames(db);
-  if (known.names.has(categoryId) && Date.now() - known.readAt < CATEGORY_NAMES_MS)
-    return known.names.get(categoryId);
+  const holds = wanted === undefined ? known.names.size > 0 : known.names.has(wanted);
+  if (holds && Date.now() - known.readAt < CATEGORY_NAMES_MS) return known.names;
   const rows = await prepared(db).categoryNames.execute();
   known.names = new Map(rows.map((row) => [row.id, row.name]));
   known.readAt = Date.now();
-  return known.names.get(categoryId);
+  return known.names;
+}
+
+export async function categoryName(db: Database, categoryId: number): Promise<string | undefined> {
+  return (await knownCategoryNames(db, categoryId)).get(categoryId);
 }
 
 /**
@@ -245,6 +252,7 @@ const searchIds = perDatabase(() => new ResponseCache<Found>(SEARCH_IDS_MS, 20_0
  */
 export function dropKeptCatalogue(db: Database): void {
   searchIds(db).clear();
+  fallbackAuthors(db).clear();
   const names = categoryNames(db);
   names.names = new Map();
   names.readAt = 0;
@@ -318,10 +326,11 @@ function didYouMeanOf(
   return { didYouMean: printed ?? fixed, didYouMeanField: field };
 }
 
-/** Ids of a page of a search, and the terms that found them. */
+/** Ids of a page of a search, the terms that found them, and what its words are in the catalogue. */
 interface Found {
   ids: number[];
   terms: SearchTerms;
+  lookups: ReadonlyMap<string, WordLookup>;
 }
 
 /**
@@ -372,22 +381,17 @@ async function find(
     (await searchStatement(db, terms, query, window)).map((row) => row.id);
   const terms = termsFrom(typed, lookups);
   const inOrder = await bestFirstIds(db, terms, query, lookups, window);
-  if (inOrder) return { ids: inOrder, terms };
+  if (inOrder) return { ids: inOrder, terms, lookups };
   const ids = await idsOf(terms);
-  if (ids.length > 0 || window.offset > 0) return { ids, terms };
+  if (ids.length > 0 || window.offset > 0) return { ids, terms, lookups };
   const every = await lookupsOf(db, typed, { fresh, alikeForKnown: true });
   const wider = termsFrom(typed, every, { everyWord: true });
-  if (!wider.title?.corrected && !wider.author?.corrected) return { ids, terms };
-  return { ids: await idsOf(wider), terms: wider };
+  if (!wider.title?.corrected && !wider.author?.corrected) return { ids, terms, lookups };
+  return { ids: await idsOf(wider), terms: wider, lookups };
 }
 
-/** `fresh` searches the database even when the ids of that search are kept. */
-export async function searchBooks(
-  db: Database,
-  query: SearchQuery,
-  { fresh = false } = {},
-): Promise<SearchResult> {
-  const window = windowOf({ page: query.page ?? 1, pageSize: query.pageSize });
+/** A page of `query`'s search: kept as SEARCH_IDS_MS says, unless `fresh` or unkeepable. */
+function pageOf(db: Database, query: SearchQuery, window: Window, fresh: boolean): Promise<Found> {
   const typed = typedTerms(query);
   const key = JSON.stringify([
     typed.title,
@@ -398,15 +402,102 @@ export async function searchBooks(
     window.pageSize,
   ]);
   const search = () => find(db, query, typed, window, fresh);
-  const { ids, terms } =
-    fresh || !idsKeepable(query) ? await search() : await searchIds(db).get(key, search);
-  const ordered = await listedBooks(db, ids);
+  return fresh || !idsKeepable(query) ? search() : searchIds(db).get(key, search);
+}
+
+/** The authors a title's words name (authorsHoldingSql), kept as the search ids are. */
+const fallbackAuthors = perDatabase(() => new ResponseCache<string[]>(SEARCH_IDS_MS, 20_000));
+
+/** Every category's name, by name. */
+async function categoryNamesInOrder(db: Database): Promise<string[]> {
+  const names = await knownCategoryNames(db);
+  return [...names.values()].sort((a, b) => a.localeCompare(b, "en"));
+}
+
+/** A title search's page of the books its words name instead, and which names they are. */
+interface Fallback {
+  field: "author" | "category";
+  names: string[];
+  moreNames: boolean;
+  found: Found;
+}
+
+/**
+ * For a search by title alone whose title is in no book at all (this page or the first): its
+ * words taken as an author, else as a category, when some author or category holds them, with
+ * the same sort, filters and page. Null otherwise, or when they find no book either.
+ */
+async function fallbackOf(
+  db: Database,
+  query: SearchQuery,
+  found: Found,
+  window: Window,
+  fresh: boolean,
+): Promise<Fallback | null> {
+  const typed = typedTerms(query);
+  if (!typed.title || typed.author || typed.category || found.ids.length > 0) return null;
+  // As typed and as first corrected: what an author search of these words matches.
+  const term = correctTerm(typed.title, found.lookups);
+  let field: Fallback["field"] | null = null;
+  let matched: string[] = [];
+  if (authorsMayHold(term, found.lookups)) {
+    const key = JSON.stringify([term.typed, term.words]);
+    const look = async () =>
+      (await queryRows<{ author: string }>(db, authorsHoldingSql(term))).map((row) => row.author);
+    matched = await (fresh ? look() : fallbackAuthors(db).get(key, look));
+    if (matched.length > 0) field = "author";
+  }
+  if (field === null) {
+    matched = categoriesHolding(typed.title, await categoryNamesInOrder(db));
+    if (matched.length > 0) field = "category";
+  }
+  if (field === null) return null;
+  // Past the first page, an empty page may only be past the last title found. Asked after the
+  // names, which rule out most searches more cheaply.
+  if (window.offset > 0) {
+    const first = await pageOf(db, query, { ...window, page: 1, offset: 0 }, fresh);
+    if (first.ids.length > 0) return null;
+  }
+  const { page, pageSize, sort, available, minRating } = query;
+  const insteadQuery = { page, pageSize, sort, available, minRating, [field]: query.title };
+  const instead = await pageOf(db, insteadQuery, window, fresh);
+  if (instead.ids.length === 0 && window.offset === 0) return null;
+  return { field, ...namesOf(matched), found: instead };
+}
+
+/** `fresh` searches the database even when the ids of that search are kept. */
+export async function searchBooks(
+  db: Database,
+  query: SearchQuery,
+  { fresh = false } = {},
+): Promise<SearchResult> {
+  const window = windowOf({ page: query.page ?? 1, pageSize: query.pageSize });
+  const found = await pageOf(db, query, window, fresh);
+  const ordered = await listedBooks(db, found.ids);
   const list = toList(ordered, window);
   const message =
     list.books.length === 0
       ? "No books match your search."
       : `Showing ${list.books.length} book${list.books.length === 1 ? "" : "s"}${list.hasMore ? ", more available" : ""}.`;
-  return { ...list, message, ...didYouMeanOf(terms, ordered[0]) };
+  const fallback = await fallbackOf(db, query, found, window, fresh);
+  if (!fallback)
+    return { ...list, message, ...didYouMeanOf(found.terms, ordered[0]), fallback: null };
+  const instead = await listedBooks(db, fallback.found.ids);
+  const { bookId, books: insteadBooks, hasMore } = toList(instead, window);
+  return {
+    ...list,
+    message,
+    // The correction that found the fallback's books, for its field ("jane austin": the author).
+    ...didYouMeanOf(fallback.found.terms, instead[0]),
+    fallback: {
+      field: fallback.field,
+      names: fallback.names,
+      moreNames: fallback.moreNames,
+      bookId,
+      books: insteadBooks,
+      hasMore,
+    },
+  };
 }
 
 /** A category's books as readers see them: retired ones are neither listed nor counted. */

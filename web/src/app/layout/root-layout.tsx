@@ -15,12 +15,13 @@ function useNewPageFocus() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const mainRef = useRef<HTMLElement>(null);
-  const firstRender = useRef(true);
+  // Only a new path is a new page: the first change of the address's query after the page
+  // loads (a sort, a category chosen) also changes the navigation type, and must not take focus
+  // from where the page put it.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname, navigationType]);

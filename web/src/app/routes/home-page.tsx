@@ -49,7 +49,7 @@ export function HomePage() {
         <p className="home-hero__lead">
           Search by title, author or category, borrow for 30 days and read right in your browser.
         </p>
-        <SearchForm label="Search books" />
+        <SearchForm label="Search books" foldOnPhone="Search by title, author or category" />
       </section>
 
       {isLoggedIn ? <NextReads /> : <JoinBanner />}

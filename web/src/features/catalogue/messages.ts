@@ -20,6 +20,11 @@ export const catalogueMessages = {
   noBooksInCategory: "No books in this category",
   bookDetailsFailed: (reason: string) => `Unable to load book details: ${reason}`,
   booksInTotal: (count: number) => `Currently ${count} books in total.`,
+  /** A title search that found no title, and whose words name authors or categories. */
+  noTitlesMatch: (title: string) => `No titles match '${title}'.`,
+  booksByAuthors: (names: string) => `Books by ${names}:`,
+  booksInCategories: (names: string) => `Books in ${names}:`,
+  others: "others",
   unknownBook: "Unknown Book",
   unknownAuthor: "Unknown Author",
 } as const;

@@ -6,9 +6,11 @@ import "./category-cards.css";
 interface CategoryCardsProps {
   categories: Category[];
   selectedId: WireId | null;
+  /** A card was chosen (also the one already selected). */
+  onSelect?: (categoryId: WireId) => void;
 }
 
-export function CategoryCards({ categories, selectedId }: CategoryCardsProps) {
+export function CategoryCards({ categories, selectedId, onSelect }: CategoryCardsProps) {
   return (
     <ul className="category-cards">
       {categories.map((category) => {
@@ -20,6 +22,7 @@ export function CategoryCards({ categories, selectedId }: CategoryCardsProps) {
               className={`category-card${selected ? " category-card--selected" : ""}`}
               aria-current={selected ? "true" : undefined}
               preventScrollReset
+              onClick={() => onSelect?.(category.id)}
             >
               <span className="category-card__name">{category.name}</span>
               {category.description && (

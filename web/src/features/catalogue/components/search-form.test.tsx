@@ -80,6 +80,43 @@ describe("SearchForm", () => {
     expect(screen.getByRole("textbox", { name: "Category" })).not.toHaveAttribute("role");
   });
 
+  it("folds behind a button on a phone, which opens it with the title field focused", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <SearchForm label="Search books" foldOnPhone="Search by title, author or category" />,
+    );
+    const unfold = screen.getByRole("button", { name: "Search by title, author or category" });
+    const form = screen.getByRole("search", { name: "Search books" });
+    // Folded by the phone's stylesheet (search-form.css); wider screens hide the button.
+    expect(unfold).toHaveAttribute("aria-expanded", "false");
+    expect(unfold).toHaveAttribute("aria-controls", form.id);
+    expect(form).toHaveClass("search-form--folded");
+
+    await user.click(unfold);
+    expect(unfold).toHaveAttribute("aria-expanded", "true");
+    expect(form).not.toHaveClass("search-form--folded");
+    expect(screen.getByLabelText("Title")).toHaveFocus();
+
+    // Its rules and words stay as they were.
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "At least one search parameter is required",
+    );
+    await user.type(screen.getByLabelText("Author"), "Austen{Enter}");
+    expect(location()).toBe("/search?author=Austen");
+
+    await user.click(unfold);
+    expect(unfold).toHaveAttribute("aria-expanded", "false");
+    expect(form).toHaveClass("search-form--folded");
+    expect(unfold).toHaveFocus();
+  });
+
+  it("has no fold button unless asked", () => {
+    renderWithProviders(<SearchForm />);
+    expect(screen.queryByRole("button", { name: /^Search by/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("search")).not.toHaveClass("search-form--folded");
+  });
+
   it("starts from the terms it is given", () => {
     renderWithProviders(<SearchForm initialTerms={{ title: "Emma", category: "Romance" }} />);
     expect(screen.getByLabelText("Title")).toHaveValue("Emma");

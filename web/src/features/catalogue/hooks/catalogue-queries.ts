@@ -1,4 +1,5 @@
 import type { WireId } from "@folio/contract/common";
+import type { SearchResult } from "@folio/contract/catalogue";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { bookQueryKey, CATALOGUE_QUERY_ROOT } from "../../../lib/catalogue-query-keys";
 import {
@@ -47,12 +48,23 @@ export function usePopularBooks(listing: PopularListing = {}) {
   });
 }
 
+/**
+ * A page of a title search that found no title but names an author or a category, as the list
+ * of that author's or category's books (its `fallback` kept, to say so).
+ */
+function withFallbackBooks(page: SearchResult): SearchResult {
+  if (!page.fallback) return page;
+  const { bookId, books, hasMore } = page.fallback;
+  return { ...page, bookId, books, hasMore };
+}
+
 export function useSearchBooks(terms: SearchTerms, listing: BookListing = {}) {
   return useInfiniteQuery({
     queryKey: catalogueKeys.search(terms, listing),
     queryFn: ({ pageParam, signal }) => searchBooks(terms, pageParam, signal, listing),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: (last: SearchResult) => nextPage(withFallbackBooks(last)),
+    select: (data) => ({ ...data, pages: data.pages.map(withFallbackBooks) }),
     enabled: hasSearchTerms(terms),
   });
 }

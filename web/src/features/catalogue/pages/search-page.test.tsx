@@ -55,6 +55,21 @@ describe("SearchPage", () => {
     );
   });
 
+  it("searches /search?q=… as the header's title search, and shows the title address", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(makeSearchPage(1, 3)));
+    renderWithProviders(<SearchPage />, { route: "/search?q=%20moby%20&sort=rating" });
+    expect(await screen.findAllByRole("article")).toHaveLength(3);
+    expect(Object.fromEntries(requestUrl(fetchMock.mock.calls[0]?.[0]).searchParams)).toEqual({
+      title: "moby",
+      page: "1",
+      pageSize: "10",
+      sort: "rating",
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId("location")).toHaveTextContent("/search?title=moby&sort=rating");
+    expect(screen.getByLabelText("Title")).toHaveValue("moby");
+  });
+
   it("does not call the server without a search term", () => {
     renderWithProviders(<SearchPage />, { route: "/search?title=%20%20" });
     expect(screen.getByText("At least one search parameter is required")).toBeInTheDocument();
@@ -237,6 +252,82 @@ describe("SearchPage sort and filters", () => {
       "/search?title=Pride+and+Prejudice&author=austen&sort=rating",
     );
     expect(screen.getByLabelText("Title")).toHaveValue("Pride and Prejudice");
+  });
+
+  it("shows an author's books under a sentence when the title found none, page after page", async () => {
+    fetchMock.mockImplementation((input) => {
+      const page = Number(requestUrl(input).searchParams.get("page"));
+      const books = makeSearchPage(page, page === 1 ? 10 : 2);
+      const fallback = { field: "author", names: ["Jane Austen"], moreNames: false };
+      return Promise.resolve(
+        jsonResponse({ ...makeSearchPage(page, 0), fallback: { ...fallback, ...books } }),
+      );
+    });
+    renderWithProviders(<SearchPage />, { route: "/search?title=austen" });
+
+    expect(
+      await screen.findByText("No titles match 'austen'. Books by Jane Austen:"),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(10);
+    expect(screen.queryByText("No data available")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+    act(() => FakeIntersectionObserver.intersectAll());
+    expect(await screen.findByText("No more books")).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(12);
+    expect(requestUrl(fetchMock.mock.calls[1]?.[0]).searchParams.get("title")).toBe("austen");
+  });
+
+  it("names the categories, or several authors and others, the title's words were found in", async () => {
+    const answer = (fallback: object) =>
+      jsonResponse({
+        ...makeSearchPage(1, 0),
+        fallback: { ...makeSearchPage(1, 2), ...fallback },
+      });
+    fetchMock.mockResolvedValueOnce(
+      answer({ field: "category", names: ["Poetry"], moreNames: false }),
+    );
+    const { unmount } = renderWithProviders(<SearchPage />, { route: "/search?title=poetry" });
+    expect(
+      await screen.findByText("No titles match 'poetry'. Books in Poetry:"),
+    ).toBeInTheDocument();
+    unmount();
+
+    fetchMock.mockResolvedValueOnce(
+      answer({ field: "author", names: ["Henry James", "M. R. James"], moreNames: true }),
+    );
+    renderWithProviders(<SearchPage />, { route: "/search?title=james" });
+    expect(
+      await screen.findByText(
+        "No titles match 'james'. Books by Henry James, M. R. James and others:",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("corrects an author's name typed as a title to a search by author", async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse({
+          ...makeSearchPage(1, 0),
+          didYouMean: "Jane Austen",
+          didYouMeanField: "author",
+          fallback: {
+            ...makeSearchPage(1, 3),
+            field: "author",
+            names: ["Jane Austen"],
+            moreNames: false,
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<SearchPage />, { route: "/search?title=jane+austin&sort=rating" });
+    const paragraph = await screen.findByText(/^Did you mean/);
+    expect(within(paragraph).getByRole("link", { name: "Jane Austen" })).toHaveAttribute(
+      "href",
+      "/search?sort=rating&author=Jane+Austen",
+    );
+    expect(
+      screen.getByText("No titles match 'jane austin'. Books by Jane Austen:"),
+    ).toBeInTheDocument();
   });
 
   it("offers no correction when the server has none", async () => {
