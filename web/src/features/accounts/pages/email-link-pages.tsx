@@ -69,9 +69,12 @@ function Checking() {
   );
 }
 
-/** /confirm-email?token=…: the link mailed to a new address; the address changes now. */
+/**
+ * /confirm-email?token=…: the link mailed to a new address (the address changes now) or the one
+ * in a new account's welcome (the address is proven).
+ */
 export function ConfirmEmailPage() {
-  useDocumentTitle("Confirm your new email");
+  useDocumentTitle("Confirm your email");
   const { isLoggedIn } = useSession();
   const queryClient = useQueryClient();
   const outcome = useEmailLink(confirmEmailChange);
@@ -96,7 +99,7 @@ export function ConfirmEmailPage() {
       <section className="account-page__panel" aria-labelledby="email-link-heading">
         {outcome.state === "checking" && (
           <>
-            <h1 id="email-link-heading">Confirm your new email</h1>
+            <h1 id="email-link-heading">Confirm your email</h1>
             <Checking />
           </>
         )}
@@ -116,7 +119,7 @@ export function ConfirmEmailPage() {
             </h1>
             <FormMessage tone="error">{outcome.message}</FormMessage>
             <p className="account-page__note">
-              You can ask for a new link by changing your email again in Settings.
+              A link lasts 24 hours. For a new one, change your email again in Settings.
             </p>
             <p className="account-page__actions">{onward}</p>
           </>
