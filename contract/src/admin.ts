@@ -145,6 +145,8 @@ export const adminBookSchema = z.object({
   createdAt: z.string(),
   /** the cover's URL, or null when the shop draws one */
   coverUrl: z.string().nullable(),
+  /** a sample edition (the first pages) the seed made: what an operator replaces with the EPUB */
+  sample: z.boolean(),
 });
 export type AdminBook = z.infer<typeof adminBookSchema>;
 

@@ -23,6 +23,11 @@ export const bookSchema = z.object({
    * book cannot be lent any more, whatever its free copies.
    */
   lendsLeft: z.number().int(),
+  /**
+   * A sample edition: the book's first pages, not the work's full text (the seed makes these
+   * until a library imports the real EPUB).
+   */
+  sample: z.boolean(),
 });
 export type Book = z.infer<typeof bookSchema>;
 

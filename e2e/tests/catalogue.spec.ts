@@ -105,6 +105,8 @@ test.describe("browsing the catalogue", () => {
     await expect(page.locator(".book-details__facts").getByText(/^£\d\.\d\d$/)).toBeVisible();
     await expect(page.getByText(/^\d\/\d$/)).toBeVisible();
     await expect(page.getByText("No reviews yet. Be the first to review!")).toBeVisible();
+    // The full text, not a sample.
+    await expect(page.locator(".book-details")).not.toContainText("Sample edition");
     await expect(page.locator("img").first()).toHaveJSProperty("complete", true);
     await expectAccessible(page);
 
@@ -117,6 +119,72 @@ test.describe("browsing the catalogue", () => {
 
     await page.getByRole("link", { name: "Herman Melville" }).click();
     await expect(page).toHaveURL(/\/search\?author=Herman(\+|%20)Melville/);
+  });
+
+  test("a card's badges never cover its cover, title or author, in every grid and row @phone", async ({
+    page,
+  }) => {
+    /** Every card's badges that meet its cover, title or author; and how many cards have one. */
+    const overlaps = () =>
+      page.locator(".book-card").evaluateAll((cards) => {
+        const meet = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const hits = cards.flatMap((card) => {
+          const parts = [".book-cover", ".book-card__title", ".book-card__author"].map(
+            (selector) =>
+              [selector, card.querySelector(selector)!.getBoundingClientRect()] as const,
+          );
+          return [...card.querySelectorAll(".availability-badge, .sample-badge")].flatMap(
+            (badge) => {
+              const box = badge.getBoundingClientRect();
+              return parts
+                .filter(([, part]) => meet(box, part))
+                .map(([selector]) => `${card.textContent} — ${badge.textContent} on ${selector}`);
+            },
+          );
+        });
+        const badged = cards.filter((card) => card.querySelector(".availability-badge")).length;
+        return { hits, cards: cards.length, badged };
+      });
+    const expectClear = async (where: string) => {
+      await expect(page.locator(".book-card .availability-badge").first()).toBeVisible();
+      const found = await overlaps();
+      expect(found.hits, where).toEqual([]);
+      expect(found.badged, where).toBe(found.cards);
+    };
+
+    for (const path of ["/", "/books", "/search?title=the"]) {
+      await page.goto(path);
+      await expectClear(path);
+    }
+    // A book page's related rows.
+    await page.goto("/search?title=pride%20and%20prejudice");
+    await page.getByRole("link", { name: "Pride and Prejudice" }).first().click();
+    await page.getByRole("heading", { name: "More by Jane Austen" }).scrollIntoViewIfNeeded();
+    await expectClear("related rows");
+  });
+
+  test("a sample edition says so on its card and its page, at a sample's price, light and dark @phone", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/search?title=pride%20and%20prejudice");
+    const card = page.getByRole("article").filter({ hasText: "Pride and Prejudice" }).first();
+    await expect(card.getByText("Sample", { exact: true })).toBeVisible();
+    await expect(card).toContainText("£0.99");
+    await expectAccessible(page);
+    await card.getByRole("link", { name: "Pride and Prejudice" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Pride and Prejudice", level: 1 }),
+    ).toBeVisible();
+    const badge = page.locator(".book-details").getByText("Sample edition — the first pages");
+    await expect(badge).toBeVisible();
+    await expect(page.locator(".book-details__facts")).toContainText("£0.99");
+    // Drawn with the book, on one line: it never pushes the page down after it.
+    expect((await badge.boundingBox())!.height).toBeLessThan(24);
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expectAccessible(page);
   });
 
   test("an unknown book says so", async ({ page }) => {

@@ -69,6 +69,11 @@ export const books = pgTable(
      * naming a half-written or missing file.
      */
     contentVersion: integer("content_version").notNull().default(0),
+    /**
+     * A sample edition the seed built (the book's first pages, not the work's full text); a
+     * real EPUB given to the book (import, staff upload) clears it.
+     */
+    sample: boolean("sample").notNull().default(false),
   },
   (t) => [
     uniqueIndex("books_title_author_key").on(t.title, t.author),

@@ -38,7 +38,10 @@ function mobyDickChapters(): EpubChapter[] {
     });
 }
 
-/** A clearly labelled sample edition for a book whose full text no package ships. */
+/**
+ * A clearly labelled sample edition for a book whose full text no package ships. Its words are
+ * for readers: what an operator does about it is in the README, not in the book.
+ */
 function sampleChapters(book: SeedBook): EpubChapter[] {
   return [
     {
@@ -51,16 +54,21 @@ function sampleChapters(book: SeedBook): EpubChapter[] {
     {
       title: "About this sample edition",
       paragraphs: [
-        "This is a sample edition prepared by the Folio Lending Library. It carries the book's details and our notes, not the full text of the work.",
-        "A library that holds the complete text as an EPUB file can load it with the import command (npm run import -- <file>); the import replaces this sample with the full book, keeping its loans, reviews and ratings.",
+        `This is a sample edition of ${book.title}: the first pages, with the book's details and our notes. It does not hold the complete text of the work.`,
+        "It is priced as a sample. Should the library add the complete book, it takes this sample's place, and your loans, reviews and ratings of it stay as they are.",
         "Thank you for reading with Folio.",
       ],
     },
   ];
 }
 
+/** Whether the seed has the work's full text (a package ships it) rather than a sample. */
+export function hasFullText(book: Pick<SeedBook, "title" | "author">): boolean {
+  return book.title === "Moby-Dick" && book.author === "Herman Melville";
+}
+
 export function seedEdition(book: SeedBook, bookId: number): EpubBook {
-  const isMobyDick = book.title === "Moby-Dick" && book.author === "Herman Melville";
+  const isMobyDick = hasFullText(book);
   return {
     identifier: `urn:folio:book:${bookId}`,
     title: isMobyDick ? book.title : `${book.title} (Sample Edition)`,

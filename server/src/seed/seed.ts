@@ -1,11 +1,22 @@
 import { count, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { books } from "../db/schema";
-import { addBooks, addCategories, listCategoriesForImport } from "../features/catalogue";
+import {
+  addBooks,
+  addCategories,
+  listCategoriesForImport,
+  markSampleEditions,
+} from "../features/catalogue";
 import { bookContentKey, publicationKey, type ContentStore } from "../storage/content-store";
 import { buildEpub, buildPublicationFile, EpubRejected } from "../features/reading";
 import { seedBooks, seedCategories } from "./catalogue-data";
-import { seedEdition } from "./editions";
+import { hasFullText, seedEdition } from "./editions";
+
+/**
+ * What a sample edition costs: its few pages are not the book, so nobody pays the book's price
+ * for them, yet borrowing one still goes through the balance and the ledger as any loan does.
+ */
+export const SAMPLE_PRICE_PENCE = 99;
 
 export interface SeedReport {
   categoriesAdded: number;
@@ -32,6 +43,7 @@ export async function seedCatalogue(db: Database): Promise<SeedReport> {
         const categoryId = categoryIdBySlug.get(book.category);
         if (categoryId === undefined)
           throw new Error(`Seed book in unknown category ${book.category}`);
+        const sample = !hasFullText(book);
         return {
           title: book.title,
           author: book.author,
@@ -39,8 +51,10 @@ export async function seedCatalogue(db: Database): Promise<SeedReport> {
           year: book.year,
           language: book.language,
           description: book.description,
-          pricePence: book.price,
+          // The data's price is the full book's; a sample is sold as one.
+          pricePence: sample ? SAMPLE_PRICE_PENCE : book.price,
           copies: book.copies,
+          sample,
         };
       }),
     );
@@ -50,10 +64,15 @@ export async function seedCatalogue(db: Database): Promise<SeedReport> {
 
 /**
  * Writes the EPUB and publication of every seed book that lacks them (a book seeded before
- * publications were gets its publication built from the EPUB it has); returns how many books
- * had a file written.
+ * publications were gets its publication built from the EPUB it has), and marks the sample
+ * editions of a shop seeded before books said so; returns how many books had a file written.
  */
 export async function ensureSeedEditions(db: Database, store: ContentStore): Promise<number> {
+  // A shop seeded before books said which are samples learns it here (its prices stay its own).
+  await markSampleEditions(
+    db,
+    seedBooks.filter((book) => !hasFullText(book)),
+  );
   const rows = await db
     .select({
       id: books.id,

@@ -76,6 +76,7 @@ export function makeAdminBook(n: number, overrides: Partial<AdminBook> = {}): Ad
     retiredAt: null,
     createdAt: "2026-11-01T10:00:00.000Z",
     coverUrl: null,
+    sample: false,
     ...overrides,
   };
 }

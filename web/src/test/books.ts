@@ -34,6 +34,7 @@ export function makeBook(n: number | WireId, overrides: Partial<Book> = {}): Boo
     year: 1851,
     language: "en",
     lendsLeft: 7,
+    sample: false,
     ...overrides,
   };
 }

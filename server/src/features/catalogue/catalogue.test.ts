@@ -3,6 +3,7 @@ import type {
   BookList,
   BooksByCategory,
   CategoriesList,
+  RelatedResult,
   SearchResult,
 } from "@folio/contract/catalogue";
 import type { ErrorBody } from "@folio/contract/common";
@@ -10,7 +11,8 @@ import type { BookDetailWithHolds } from "@folio/contract/holds";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { books } from "../../db/schema";
-import { seedCategories } from "../../seed/catalogue-data";
+import { seedBooks, seedCategories } from "../../seed/catalogue-data";
+import { SAMPLE_PRICE_PENCE } from "../../seed/seed";
 import { useTestApp } from "../../test/app";
 import { CACHE_MS } from "./routes";
 import { SEARCH_IDS_MS } from "./service";
@@ -129,6 +131,7 @@ describe("GET /api/books/get", () => {
       language: "en",
       borrowTimes: 0,
       lendsLeft: 10,
+      sample: false,
       // Its queue (design.md §7.2): no one waits while a copy is free.
       holdsWaiting: 0,
       estimatedWaitDays: null,
@@ -160,6 +163,29 @@ describe("GET /api/books/get", () => {
     expect(body).toMatchObject({ title: "Moby-Dick", author: "Herman Melville", year: 1851 });
     expect(body.price).toBeGreaterThanOrEqual(1.99);
     expect(body.price).toBeLessThanOrEqual(9.99);
+  });
+
+  it("marks the seed's sample editions in every answer that carries books, at the sample's price", async () => {
+    const mobyPrice = seedBooks.find((b) => b.title === "Moby-Dick")!.price / 100;
+    const [moby] = (await get<SearchResult>("/api/books/search?title=Moby-Dick")).body.books;
+    expect(moby).toMatchObject({ title: "Moby-Dick", sample: false, price: mobyPrice });
+    const found = await get<SearchResult>("/api/books/search?title=pride%20and%20prejudice");
+    const pride = found.body.books.find((b) => b.title === "Pride and Prejudice")!;
+    expect(pride).toMatchObject({ sample: true, price: SAMPLE_PRICE_PENCE / 100 });
+    const detail = await get<BookDetail>(`/api/books/get?bookId=${pride.bookId}`);
+    expect(detail.body).toMatchObject({ sample: true, price: 0.99 });
+    // Books the tests made are full editions; the seed's are samples but Moby-Dick.
+    const samples = new Set(
+      seedBooks.filter((b) => b.title !== "Moby-Dick").map((b) => `${b.title}/${b.author}`),
+    );
+    const popular = await get<BookList>("/api/books/popular?page=1&pageSize=50");
+    expect(popular.body.books.map((b) => b.sample)).toEqual(
+      popular.body.books.map((b) => samples.has(`${b.title}/${b.author}`)),
+    );
+    expect(popular.body.books.some((b) => b.sample)).toBe(true);
+    const related = await get<RelatedResult>(`/api/books/related?bookId=${pride.bookId}`);
+    expect(related.body.sameAuthor.length).toBeGreaterThan(0);
+    expect(related.body.sameAuthor.every((b) => b.sample)).toBe(true);
   });
 
   it("answers 404 for a book that does not exist", async () => {

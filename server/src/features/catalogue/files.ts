@@ -83,7 +83,8 @@ export interface ReplacedFile {
  * Gives a book a new EPUB (with its publication, and the cover in it, if any) as its next
  * version, its row locked: the files are stored under new keys (books/ID-vN.epub,
  * publications/ID-vN.json) before the row points at them, so the old ones serve until the
- * transaction commits. Delete `previousKey` and `unusedKeys` after that.
+ * transaction commits, and the book is no longer a sample edition. Delete `previousKey` and
+ * `unusedKeys` after that.
  */
 export async function replaceBookFile(
   tx: Transaction,
@@ -107,7 +108,8 @@ export async function replaceBookFile(
   ]);
   await tx
     .update(books)
-    .set({ contentVersion: version, ...(cover ? { coverKey: cover } : {}) })
+    // A file given to the book is its real text: it is no longer the seed's sample.
+    .set({ contentVersion: version, sample: false, ...(cover ? { coverKey: cover } : {}) })
     .where(eq(books.id, bookId));
   await bumpCatalogueVersion(tx);
   return {

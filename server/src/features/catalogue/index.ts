@@ -56,6 +56,7 @@ export {
   ensureCategory,
   listCategoriesForImport,
   lockBookByTitle,
+  markSampleEditions,
   setCoverKey,
   updateEdition,
   type EditionChanges,

@@ -63,6 +63,8 @@ describe("rows read as JSON text", () => {
       "rating: string, declared number",
       "description: number, declared string",
       "language: null in a not-null column",
+      // The planted 1 is no boolean either.
+      "sample: number, declared boolean",
       "retiredAt: number, declared string",
     ]);
   });

@@ -30,6 +30,7 @@ export type ListedBookRow = { retiredAt: Date | string | null } & Pick<
   | "language"
   | "loanCap"
   | "borrowTimes"
+  | "sample"
 >;
 
 /**
@@ -55,6 +56,7 @@ export function presentBook(row: ListedBookRow): Book {
     year: row.year,
     language: row.language,
     lendsLeft: retired ? 0 : Math.max(0, row.loanCap - row.borrowTimes),
+    sample: row.sample,
   };
 }
 

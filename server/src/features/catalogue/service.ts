@@ -76,6 +76,8 @@ export const listedBookOwnColumns = {
   // For lendsLeft: a list shows when a book's lending licence is spent.
   loanCap: books.loanCap,
   borrowTimes: books.borrowTimes,
+  // Lists mark the seed's sample editions where a reader chooses.
+  sample: books.sample,
   // A retired book still answers (its readers see it) but shows it cannot be borrowed.
   retiredAt: books.retiredAt,
 };

@@ -43,6 +43,7 @@ const adminColumns = {
   createdAt: books.createdAt,
   coverKey: books.coverKey,
   contentVersion: books.contentVersion,
+  sample: books.sample,
 };
 
 function selectAdminBooks(db: Executor) {
@@ -77,6 +78,7 @@ function presentAdminBook(row: AdminBookRow): StaffBook {
     coverUrl: row.coverKey
       ? `${coverUrlFor(row.id)}${row.contentVersion > 0 ? `?v=${row.contentVersion}` : ""}`
       : null,
+    sample: row.sample,
   };
 }
 

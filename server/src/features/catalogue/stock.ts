@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor, Transaction } from "../../db/client";
+import type { Database, Executor, Transaction } from "../../db/client";
 import { books, catalogueVersion, categories } from "../../db/schema";
 import { normalizeForSearch } from "./search-text";
 
@@ -78,6 +78,8 @@ export interface NewBook {
   copies: number;
   /** loans its lending licence allows in all; the column's default (10) when left out */
   loanCap?: number;
+  /** the seed's sample edition of the book (its first pages), not the work's full text */
+  sample?: boolean;
 }
 
 const bookValues = (book: NewBook) => ({
@@ -93,6 +95,7 @@ const bookValues = (book: NewBook) => ({
   searchTitle: normalizeForSearch(book.title),
   searchAuthor: normalizeForSearch(book.author),
   ...(book.loanCap === undefined ? {} : { loanCap: book.loanCap }),
+  ...(book.sample === undefined ? {} : { sample: book.sample }),
 });
 
 /** Adds the books not there yet (by title and author); answers how many were added. */
@@ -113,6 +116,7 @@ export async function lockBookByTitle(tx: Transaction, title: string, author: st
       id: books.id,
       totalCopies: books.totalCopies,
       availableCopies: books.availableCopies,
+      sample: books.sample,
     })
     .from(books)
     .where(and(eq(books.title, title), eq(books.author, author)))
@@ -141,6 +145,30 @@ export async function updateEdition(
   changes: EditionChanges,
 ): Promise<void> {
   await tx.update(books).set(changes).where(eq(books.id, bookId));
+}
+
+/**
+ * Marks as sample editions the books of these titles, authors and descriptions that still have
+ * the file they were made with (content version 0): a shop seeded before the column was. A
+ * book given a real EPUB since has a later version; one imported under a seed title has its
+ * own description. Answers how many were marked.
+ */
+export async function markSampleEditions(
+  db: Database,
+  editions: readonly { title: string; author: string; description: string }[],
+): Promise<number> {
+  if (editions.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .update(books)
+      .set({ sample: true })
+      .where(
+        sql`${books.sample} = false and ${books.contentVersion} = 0 and (${books.title}, ${books.author}, ${books.description}) in (select * from unnest(${sql.param(editions.map((e) => e.title))}::text[], ${sql.param(editions.map((e) => e.author))}::text[], ${sql.param(editions.map((e) => e.description))}::text[]))`,
+      )
+      .returning({ id: books.id });
+    if (marked.length > 0) await bumpCatalogueVersion(tx);
+    return marked.length;
+  });
 }
 
 export async function setCoverKey(tx: Transaction, bookId: number, key: string): Promise<void> {

@@ -1,7 +1,14 @@
 // OPDS 1.2 (Atom): the pages of feeds.ts written out, and the OpenSearch description that tells
 // an app how to search. Text is escaped where it is written; nothing else builds XML.
 import { LOAN_DAYS } from "@folio/contract/constants";
-import { withQuery, type Entry, type NavigationItem, type Page, type Paging } from "./feeds";
+import {
+  bookSummary,
+  withQuery,
+  type Entry,
+  type NavigationItem,
+  type Page,
+  type Paging,
+} from "./feeds";
 import { borrowTitle } from "./json";
 
 export const OPDS1_ROOT = "/opds/1.2";
@@ -195,7 +202,7 @@ export function bookEntry(entry: Entry, updated: string): string {
     book.language ? element("dc:language", book.language) : "",
     book.year !== null ? element("dc:issued", String(book.year)) : "",
     `<category${attributes({ term: String(book.categoryId), label: book.category, scheme: `${OPDS1_ROOT}/categories` })}/>`,
-    element("summary", book.description, { type: "text" }),
+    element("summary", bookSummary(book), { type: "text" }),
     element("content", standingText(entry), { type: "text" }),
     link({ rel: "http://opds-spec.org/image", href: book.coverUrl }),
     link({ rel: "http://opds-spec.org/image/thumbnail", href: book.coverUrl }),

@@ -54,6 +54,10 @@ export interface Entry {
   standing: Standing;
 }
 
+/** A book's description as an app shows it: a sample edition says so first, as the shop does. */
+export const bookSummary = (book: Book) =>
+  book.sample ? `Sample edition — the first pages. ${book.description}` : book.description;
+
 /** A link to another feed, by its path under the version's root ("/popular"). */
 export interface NavigationItem {
   title: string;

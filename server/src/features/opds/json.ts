@@ -1,7 +1,14 @@
 // OPDS 2.0 (JSON, over the Readium Web Publication Manifest): the pages of feeds.ts written out.
 // Links are relative to the shop's address, as the request came to it; clients resolve them
 // against the feed's own address.
-import { withQuery, type Entry, type NavigationItem, type Page, type Paging } from "./feeds";
+import {
+  bookSummary,
+  withQuery,
+  type Entry,
+  type NavigationItem,
+  type Page,
+  type Paging,
+} from "./feeds";
 
 export const OPDS2_ROOT = "/opds/2.0";
 export const OPDS2_FEED = "application/opds+json";
@@ -182,7 +189,7 @@ export function publication(entry: Entry): Opds2Publication {
       title: book.title,
       author: { name: book.author },
       language: book.language || "en",
-      description: book.description,
+      description: bookSummary(book),
       subject: [
         {
           name: book.category,

@@ -3,7 +3,7 @@
 import type { UserInfo } from "@folio/contract/accounts";
 import type { ErrorBody } from "@folio/contract/common";
 import { borrowMessages } from "@folio/contract/constants";
-import type { BookList, CategoriesList } from "@folio/contract/catalogue";
+import type { Book, BookList, CategoriesList } from "@folio/contract/catalogue";
 import type { BorrowResult, LoanList } from "@folio/contract/loans";
 import type { AppPasswordCreated, AppPasswordList, SessionList } from "@folio/contract/security";
 import { and, eq } from "drizzle-orm";
@@ -97,6 +97,10 @@ const loanLinksOf = (publication: Opds2Publication) => ({
   epub: linkOf(publication, "http://opds-spec.org/acquisition", "application/epub+zip")!,
   manifest: linkOf(publication, "http://opds-spec.org/acquisition", "application/webpub+json")!,
 });
+/** A sample edition's description says so first, as the shop's badge does. */
+const summaryOf = (b: Book) =>
+  b.sample ? `Sample edition — the first pages. ${b.description}` : b.description;
+
 const idsOf = (feed: Opds2Feed) =>
   (feed.publications ?? []).map((publication) => publication.metadata.identifier);
 
@@ -128,10 +132,14 @@ describe("browsing, OPDS 2.0", () => {
 
     const book = api.books[0]!;
     const publication = publicationOf(first.body, book.bookId)!;
+    expect(api.books.map((b) => publicationOf(first.body, b.bookId)!.metadata.description)).toEqual(
+      api.books.map(summaryOf),
+    );
+    expect(api.books.some((b) => b.sample)).toBe(true);
     expect(publication.metadata).toMatchObject({
       title: book.title,
       author: { name: book.author },
-      description: book.description,
+      description: summaryOf(book),
       subject: [{ name: book.category, code: String(book.categoryId) }],
     });
     expect(publication.images).toEqual([{ href: book.coverUrl, rel: "cover" }]);
@@ -228,7 +236,9 @@ describe("browsing, OPDS 1.2", () => {
     const entry = feed.entries[0]!;
     expect(feed.text(entry, "title")).toBe(book.title);
     expect(feed.text(feed.children(entry, "author")[0]!, "name")).toBe(book.author);
-    expect(feed.text(entry, "summary")).toBe(book.description);
+    expect(feed.entries.map((e) => feed.text(e, "summary"))).toEqual(api.books.map(summaryOf));
+    expect(api.books.some((b) => b.sample)).toBe(true);
+    expect(api.books.some((b) => !b.sample)).toBe(true);
     expect(feed.children(entry, "category")[0]!.getAttribute("label")).toBe(book.category);
     const links = feed.links(entry);
     expect(links.find((link) => link.rel === "http://opds-spec.org/image")?.href).toBe(

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -232,6 +232,30 @@ describe("importing EPUB files", () => {
       .innerJoin(categories, eq(categories.id, books.categoryId))
       .where(eq(books.id, (plain as { bookId: number }).bookId));
     expect(plainRow?.category).toBe("Newly Added");
+  });
+
+  it("replaces a seed's sample edition with the real book: no longer a sample, nor at its price", async () => {
+    const seeded = () =>
+      t.database.db
+        .select({ id: books.id, sample: books.sample, pricePence: books.pricePence })
+        .from(books)
+        .where(eq(books.title, "Pride and Prejudice"));
+    const [before] = await seeded();
+    expect(before).toMatchObject({ sample: true, pricePence: 99 });
+    const file = path.join(dir, "real", "pride.epub");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      buildEpub(sample({ title: "Pride and Prejudice", author: "Jane Austen" })),
+    );
+    const [outcome] = await importFiles(t.database.db, t.content, [file], {});
+    expect(outcome).toMatchObject({ status: "updated", bookId: before!.id });
+    expect(await seeded()).toEqual([{ id: before!.id, sample: false, pricePence: 499 }]);
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/api/books/get?bookId=${before!.id}`,
+    });
+    expect(detail.json()).toMatchObject({ sample: false, price: 4.99 });
   });
 });
 

@@ -112,7 +112,9 @@ async function importEpub(
       if (existing) {
         const changes: EditionChanges = { description, language: meta.language, categoryId };
         if (meta.year) changes.year = meta.year;
-        if (options.pricePence) changes.pricePence = options.pricePence;
+        // A sample's token price is not the book's: the full text takes the default unless given.
+        const price = options.pricePence ?? (existing.sample ? DEFAULT_PRICE_PENCE : undefined);
+        if (price) changes.pricePence = price;
         const refused =
           options.copies === undefined
             ? null

@@ -940,6 +940,33 @@ describe("making a book of an upload", () => {
     );
     expect(unknown.body.code).toBe("BOOK_NOT_FOUND");
   });
+
+  it("makes a seed's sample edition a full book with its file: the console and the shop's answers say so at once", async () => {
+    const listed = await http.get<AdminBooks>(
+      "/api/admin/books?q=wuthering%20heights",
+      librarian.token,
+    );
+    const book = listed.body.books.find((b) => b.title === "Wuthering Heights")!;
+    expect(book.sample).toBe(true);
+    // The shop's cached answers (decision 010) hold it as a sample.
+    const search = () => http.get<SearchResult>("/api/books/search?title=wuthering");
+    const popular = () => http.get<BookList>("/api/books/popular");
+    const inPopular = async () =>
+      (await popular()).body.books.find((b) => b.bookId === book.bookId)?.sample;
+    expect((await search()).body.books[0]).toMatchObject({ bookId: book.bookId, sample: true });
+    expect(await inPopular()).toBe(true);
+    const next = await uploaded(sample({ title: book.title, author: book.author }));
+    const replaced = await http.post<AdminBookAnswer>(
+      "/api/admin/books/replaceFile",
+      { bookId: book.bookId, uploadId: next.answer.uploadId },
+      librarian.token,
+    );
+    expect(replaced.body.book.sample).toBe(false);
+    const detail = await http.get<BookDetail>(`/api/books/get?bookId=${book.bookId}`);
+    expect(detail.body.sample).toBe(false);
+    expect((await search()).body.books[0]).toMatchObject({ bookId: book.bookId, sample: false });
+    expect(await inPopular()).toBe(false);
+  });
 });
 
 describe("categories", () => {

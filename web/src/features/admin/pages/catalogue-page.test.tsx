@@ -56,6 +56,21 @@ describe("the console's catalogue", () => {
     expect(screen.getByText("Showing 1–2 of 2 books")).toBeInTheDocument();
   });
 
+  it("marks the sample editions beside their titles, so an operator knows what to replace", async () => {
+    renderCatalogue({
+      "/api/admin/books": () =>
+        jsonResponse(
+          makeAdminBooks([makeAdminBook(1), makeAdminBook(2, { title: "Emma", sample: true })]),
+        ),
+    });
+    const table = await screen.findByRole("table");
+    const sample = within(table).getByRole("rowheader", { name: /^Emma/ });
+    expect(within(sample).getByText("Sample")).toBeInTheDocument();
+    expect(sample).toHaveAccessibleName("Emma Sample edition — the first pages");
+    const full = within(table).getByRole("rowheader", { name: "Moby-Dick" });
+    expect(full).not.toHaveTextContent(/sample/i);
+  });
+
   it("searches as staff type, once typing rests, and keeps the search in the URL", async () => {
     const user = userEvent.setup();
     const fetchMock = renderCatalogue();

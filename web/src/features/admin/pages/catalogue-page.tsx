@@ -6,6 +6,7 @@ import { formatLongDate } from "../../../lib/dates";
 import { formatPounds } from "../../../lib/money";
 import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
+import { SampleBadge } from "../../../ui/sample-badge";
 import { useToast } from "../../../ui/toast";
 import type { BooksQuery } from "../api/catalogue-api";
 import { ActionDialog } from "../components/action-dialog";
@@ -258,6 +259,13 @@ function BookRow({ book, onAction, onHolds }: BookRowProps) {
     <tr>
       <th scope="row" className="console-table__title">
         {book.title}
+        {/* What an operator replaces with the book's EPUB. */}
+        {book.sample && (
+          <>
+            {" "}
+            <SampleBadge compact />
+          </>
+        )}
       </th>
       <td>{book.author}</td>
       <td>{book.categoryName}</td>

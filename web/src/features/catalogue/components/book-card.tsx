@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatPounds } from "../../../lib/money";
 import { AvailabilityBadge } from "../../../ui/availability-badge";
 import { BookCover } from "../../../ui/book-cover";
+import { SampleBadge } from "../../../ui/sample-badge";
 import { StarRating } from "../../../ui/star-rating";
 import { catalogueMessages } from "../messages";
 import { SkeletonLines } from "../../../ui/skeleton";
@@ -23,8 +24,6 @@ export function BookCard({ book, eager = false, headingLevel = 3 }: BookCardProp
     <article className="book-card">
       <div className="book-card__cover">
         <BookCover src={book.coverUrl} title={title} width={200} height={300} eager={eager} />
-        {/* On the cover, so a grid shows at a glance which books can be borrowed now. */}
-        <AvailabilityBadge book={book} />
       </div>
       <div className="book-card__body">
         <Heading className="book-card__title">
@@ -34,6 +33,12 @@ export function BookCard({ book, eager = false, headingLevel = 3 }: BookCardProp
           </Link>
         </Heading>
         <p className="book-card__author">{author}</p>
+        {/* In the card's text, so a grid shows at a glance which books can be borrowed now (and
+            which are samples), yet never over the title and author a cover shows. */}
+        <p className="book-card__badges">
+          <AvailabilityBadge book={book} inline />
+          {book.sample && <SampleBadge compact />}
+        </p>
         <div className="book-card__meta">
           <span className="book-card__price">{formatPounds(book.price)}</span>
           <StarRating value={book.rating} size="sm" />
@@ -48,7 +53,7 @@ export function BookCardSkeleton() {
     <div className="book-card book-card--skeleton" aria-hidden="true">
       <div className="skeleton book-card__cover-skeleton" />
       <div className="book-card__body">
-        <SkeletonLines shapes={["line", "short", "short"]} />
+        <SkeletonLines shapes={["line", "short", "short", "short"]} />
       </div>
     </div>
   );

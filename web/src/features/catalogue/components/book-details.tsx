@@ -7,6 +7,7 @@ import { useDocumentTitle } from "../../../lib/document-title";
 import { formatPounds } from "../../../lib/money";
 import { BookCover } from "../../../ui/book-cover";
 import { Button } from "../../../ui/button";
+import { SampleBadge } from "../../../ui/sample-badge";
 import { StarRating } from "../../../ui/star-rating";
 import { useBook } from "../hooks/catalogue-queries";
 import { catalogueMessages } from "../messages";
@@ -60,6 +61,11 @@ export function BookDetails({ bookId, renderActions }: BookDetailsProps) {
       </div>
       <div className="book-details__info">
         <h1 className="book-details__title">{title}</h1>
+        {book.sample && (
+          <p className="book-details__sample">
+            <SampleBadge />
+          </p>
+        )}
         <p className="book-details__author">
           by{" "}
           {hasAuthor ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "books" ADD COLUMN "sample" boolean DEFAULT false NOT NULL;
