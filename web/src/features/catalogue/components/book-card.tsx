@@ -36,7 +36,7 @@ export function BookCard({ book, eager = false, headingLevel = 3 }: BookCardProp
         {/* In the card's text, so a grid shows at a glance which books can be borrowed now (and
             which are samples), yet never over the title and author a cover shows. */}
         <p className="book-card__badges">
-          <AvailabilityBadge book={book} inline />
+          <AvailabilityBadge book={book} />
           {book.sample && <SampleBadge compact />}
         </p>
         <div className="book-card__meta">

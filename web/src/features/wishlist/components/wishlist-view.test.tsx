@@ -34,6 +34,17 @@ function renderView() {
 }
 
 describe("WishlistView", () => {
+  it("says whether a copy is free below the author, never laid over the cover", async () => {
+    serveWishlist([EMMA]);
+    renderView();
+
+    const item = await screen.findByRole("listitem");
+    const badge = within(item).getByText("3 available");
+    expect(item.querySelector(".wishlist-card__cover")).not.toContainElement(badge);
+    const author = within(item).getByText(EMMA.author);
+    expect(author.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("shows the saved books with View Details and Remove, down to the empty state", async () => {
     const user = userEvent.setup();
     serveWishlist([EMMA, DRACULA]);

@@ -73,10 +73,12 @@ export function WishlistView() {
               <li key={book.bookId} className="wishlist-card">
                 <div className="wishlist-card__cover">
                   <BookCover src={book.coverUrl} title={title} width={160} height={240} />
-                  <AvailabilityBadge book={book} />
                 </div>
                 <h3 className="wishlist-card__title">{title}</h3>
                 <p className="wishlist-card__author">{author}</p>
+                <p className="wishlist-card__availability">
+                  <AvailabilityBadge book={book} />
+                </p>
                 <p className="wishlist-card__price">{formatPounds(book.price)}</p>
                 <div className="wishlist-card__actions">
                   <ButtonLink
