@@ -102,9 +102,11 @@ export function MenuButton({ label, items }: MenuButtonProps) {
     };
   }, [open]);
 
+  // Once placed: a menu still hidden while it is measured cannot take focus.
+  const placed = place !== null;
   useEffect(() => {
-    if (open) itemRefs.current[active]?.focus();
-  }, [open, active]);
+    if (open && placed) itemRefs.current[active]?.focus();
+  }, [open, placed, active]);
 
   useEffect(() => {
     if (!open) return;
