@@ -14,34 +14,54 @@ export const reviewSchema = z.object({
   /** plain text: show it as text, never as HTML */
   content: z.string(),
   createDate: z.string(),
+  /** when its author last edited it; null until they do */
+  updatedAt: z.string().nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+const ratingSchema = z
+  .number({ error: "must be a whole number from 1 to 5" })
+  .int({ error: "must be a whole number from 1 to 5" })
+  .min(1, { error: "must be a whole number from 1 to 5" })
+  .max(5, { error: "must be a whole number from 1 to 5" });
+
+const reviewTextFields = {
+  comment: z.string({ error: "must be text" }).optional(),
+  /** accepted as another name for comment */
+  content: z.string({ error: "must be text" }).optional(),
+};
+
+/** A review's text as add and update keep it: comment (or content), trimmed. */
+function toReviewText<T extends { comment?: string; content?: string }>({
+  comment,
+  content,
+  ...rest
+}: T) {
+  return { ...rest, text: (comment ?? content ?? "").trim() };
+}
+
+const hasText = (review: { text: string }) => review.text.length >= 1;
+const notTooLong = (review: { text: string }) => review.text.length <= REVIEW_MAX_LENGTH;
+const noText = { error: "Please write a few words for your review.", path: ["comment"] };
+const tooLong = {
+  error: `A review can be at most ${REVIEW_MAX_LENGTH} characters long.`,
+  path: ["comment"],
+};
+
 export const addReviewRequestSchema = z
-  .object({
-    bookId: idSchema,
-    rating: z
-      .number({ error: "must be a whole number from 1 to 5" })
-      .int({ error: "must be a whole number from 1 to 5" })
-      .min(1, { error: "must be a whole number from 1 to 5" })
-      .max(5, { error: "must be a whole number from 1 to 5" }),
-    comment: z.string({ error: "must be text" }).optional(),
-    /** accepted as another name for comment */
-    content: z.string({ error: "must be text" }).optional(),
-  })
-  .transform(({ comment, content, ...rest }) => ({
-    ...rest,
-    text: (comment ?? content ?? "").trim(),
-  }))
-  .refine((r) => r.text.length >= 1, {
-    error: "Please write a few words for your review.",
-    path: ["comment"],
-  })
-  .refine((r) => r.text.length <= REVIEW_MAX_LENGTH, {
-    error: `A review can be at most ${REVIEW_MAX_LENGTH} characters long.`,
-    path: ["comment"],
-  });
+  .object({ bookId: idSchema, rating: ratingSchema, ...reviewTextFields })
+  .transform(toReviewText)
+  .refine(hasText, noText)
+  .refine(notTooLong, tooLong);
 export type AddReviewRequest = z.infer<typeof addReviewRequestSchema>;
+
+/** The author changes their review's rating and text (`POST /api/reviews/update`). */
+export const updateReviewRequestSchema = z
+  .object({ commentId: idSchema, rating: ratingSchema, ...reviewTextFields })
+  .transform(toReviewText)
+  .refine(hasText, noText)
+  .refine(notTooLong, tooLong);
+export type UpdateReviewRequest = z.infer<typeof updateReviewRequestSchema>;
 
 export const addReviewResponseSchema = z.object({
   state: z.literal("success"),
@@ -62,6 +82,10 @@ export const reviewListSchema = z.object({
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
 export type AddReviewResponse = z.infer<typeof addReviewResponseSchema>;
+
+/** The review as edited, and its book's rating after the change. */
+export const updateReviewResponseSchema = addReviewResponseSchema;
+export type UpdateReviewResponse = z.infer<typeof updateReviewResponseSchema>;
 
 export const bookReviewsQuerySchema = z.object({ bookId: idSchema });
 export const reviewContentQuerySchema = z.object({ commentId: idSchema });

@@ -86,6 +86,25 @@ test.describe("reviews", () => {
     await expect(post).toHaveCount(0);
     await expectAccessible(page);
 
+    // The reader edits it where it shows (issue 45): the form comes filled in, light and dark.
+    await mine.getByRole("button", { name: "Edit your review" }).click();
+    const editForm = reviews.getByRole("form", { name: "Edit your review" });
+    await expect(editForm.getByRole("radio", { name: "4 stars" })).toBeChecked();
+    await expect(editForm.getByRole("textbox", { name: "Your review" })).toHaveValue(text);
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await editForm.getByRole("radio", { name: "5 stars" }).check();
+    await editForm.getByRole("textbox", { name: "Your review" }).fill("A plateau of dinosaurs.");
+    await editForm.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Your review is updated")).toBeVisible();
+    await expect(editForm).toBeHidden();
+    await expect(mine.getByRole("img", { name: "Rated 5.0 out of 5" })).toBeVisible();
+    await expect(mine).toContainText("Edited");
+    await expect(page.locator(".book-details__rating")).toContainText("5.0");
+    await expect(mine.getByRole("button", { name: "Edit your review" })).toBeFocused();
+
     // Profile › Comment Records lists it.
     await page.goto("/user/profile");
     await page
@@ -100,9 +119,19 @@ test.describe("reviews", () => {
       "href",
       `/book/${book.bookId}`,
     );
-    await expect(entry.getByRole("img", { name: "Rated 4.0 out of 5" })).toBeVisible();
+    await expect(entry.getByRole("img", { name: "Rated 5.0 out of 5" })).toBeVisible();
     await expect(entry).toContainText("A plateau of dinosaurs");
     await expectAccessible(page);
+
+    // Edited there too.
+    await entry.getByRole("button", { name: `Edit your review of ${BOOK_TITLE}` }).click();
+    const profileForm = entry.getByRole("form", { name: "Edit your review" });
+    await expect(profileForm.getByRole("radio", { name: "5 stars" })).toBeChecked();
+    await expectAccessible(page);
+    await profileForm.getByRole("radio", { name: "3 stars" }).check();
+    await profileForm.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Your review is updated")).toBeVisible();
+    await expect(entry.getByRole("img", { name: "Rated 3.0 out of 5" })).toBeVisible();
 
     // Delete, after a confirmation that can be cancelled.
     const remove = entry.getByRole("button", { name: `Delete your review of ${BOOK_TITLE}` });

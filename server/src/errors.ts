@@ -103,6 +103,15 @@ export const errors = {
     new AppError(404, "REVIEW_NOT_FOUND", "That review does not exist.", "commentId"),
   notYourReview: () =>
     new AppError(403, "NOT_YOUR_REVIEW", "You can only delete your own reviews.", "commentId"),
+  notYourReviewToEdit: () =>
+    new AppError(403, "NOT_YOUR_REVIEW", "You can only edit your own reviews.", "commentId"),
+  hiddenReviewNotEditable: () =>
+    new AppError(
+      409,
+      "REVIEW_HIDDEN",
+      "The library has hidden this review, so it cannot be edited.",
+      "commentId",
+    ),
   notBorrowedForReading: () =>
     new AppError(
       400,

@@ -262,6 +262,11 @@ describe("ids that are neither a number nor a string of digits", () => {
     ["/api/borrow/return", "bookId", (id) => ({ bookId: id })],
     ["/api/books/content", "bookId", (id) => ({ bookId: id })],
     ["/api/reviews/delete", "commentId", (id) => ({ commentId: id })],
+    [
+      "/api/reviews/update",
+      "commentId",
+      (id) => ({ commentId: id, rating: 4, comment: "Better on a second reading." }),
+    ],
   ];
   const refused: unknown[] = [
     "1e3",

@@ -143,6 +143,12 @@ export const ownedCalls: OwnedCall[] = [
   { name: "GET reviews/user", send: () => get("/api/reviews/user"), asOther: "own" },
   { name: "POST reviews/user", send: () => post("/api/reviews/user"), asOther: "own" },
   {
+    name: "reviews/update (victim's commentId)",
+    send: (v) =>
+      post("/api/reviews/update", { commentId: v.commentId, rating: 1, comment: "hijacked" }),
+    asOther: [403],
+  },
+  {
     name: "reviews/delete (victim's commentId)",
     send: (v) => post("/api/reviews/delete", { commentId: v.commentId }),
     asOther: [403],

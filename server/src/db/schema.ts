@@ -565,6 +565,8 @@ export const reviews = pgTable(
     /** plain text, trimmed; never HTML */
     content: text("content").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** when its author last edited it; null until they do */
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
     /** set while staff have hidden the review: not shown, not counted in the book's rating */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     hiddenReason: text("hidden_reason"),

@@ -12,6 +12,8 @@ import type {
   ReaderSummary,
   UploadAnswer,
 } from "@folio/contract/admin";
+import { screen, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import type { vi } from "vitest";
 import { fakeApi, makeUserInfo } from "./accounts";
 import { jsonResponse, requestUrl } from "./books";
@@ -249,4 +251,28 @@ export function callsTo(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, pathn
   return fetchMock.mock.calls
     .map(([input, init]) => ({ url: requestUrl(input), init }))
     .filter((call) => call.url.pathname === pathname);
+}
+
+/**
+ * Chooses one of a row's actions as staff do: opens the row's menu button (`menu`, its name,
+ * "Actions for Moby-Dick") and clicks the item.
+ */
+export async function chooseRowAction(
+  user: UserEvent,
+  menu: string | RegExp,
+  item: string,
+  { container = document.body }: { container?: HTMLElement } = {},
+) {
+  await user.click(await within(container).findByRole("button", { name: menu }));
+  await user.click(screen.getByRole("menuitem", { name: item }));
+}
+
+/** The names of the items in the row's menu, opened and closed again with Escape. */
+export async function rowActionNames(user: UserEvent, menuButton: HTMLElement) {
+  await user.click(menuButton);
+  const names = within(screen.getByRole("menu"))
+    .getAllByRole("menuitem")
+    .map((i) => i.textContent);
+  await user.keyboard("{Escape}");
+  return names;
 }

@@ -20,6 +20,7 @@ export function makeReview(n: number | WireId, overrides: Partial<Review> = {}):
     rating: 5,
     content: "A book I will read again.",
     createDate: "2030-01-10T09:30:00.000Z",
+    updatedAt: null,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ export async function exportReviewsOf(db: Executor, userId: string) {
       rating: reviews.rating,
       content: reviews.content,
       createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
       hiddenAt: reviews.hiddenAt,
       hiddenReason: reviews.hiddenReason,
     })
@@ -30,6 +31,7 @@ export async function exportReviewsOf(db: Executor, userId: string) {
     rating: row.rating,
     content: row.content,
     createDate: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt?.toISOString() ?? null,
     hiddenAt: row.hiddenAt?.toISOString() ?? null,
     hiddenReason: row.hiddenReason,
   }));

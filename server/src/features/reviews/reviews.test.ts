@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/app";
 import { httpClient } from "../../test/http";
 import { brokenInvariants } from "../../test/invariants";
-import { createUser, type TestUser } from "../../test/accounts";
+import { createStaff, createUser, type TestUser } from "../../test/accounts";
 import { createBook } from "../../test/catalogue";
 
 let http: ReturnType<typeof httpClient>;
@@ -267,6 +267,155 @@ describe("deleting reviews", () => {
     expect((await ratingOf(book.id)).rating).toBe(5);
     await http.post("/api/users/delete", undefined, reader.token);
     expect(await ratingOf(book.id)).toMatchObject({ rating: null, ratingCount: 0 });
+  });
+});
+
+describe("editing reviews", () => {
+  it("lets the author change rating and text; the book's mean follows and the review is dated", async () => {
+    const book = await createBook(t.database.db, { copies: 5 });
+    const author = await readerOf(book.id, "Ann");
+    const other = await readerOf(book.id, "Bob");
+    const mine = await http.post<Added>(
+      "/api/reviews/add",
+      { bookId: book.id, rating: 2, comment: "Slow going." },
+      author.token,
+    );
+    expect(mine.body.review.updatedAt).toBeNull();
+    await http.post(
+      "/api/reviews/add",
+      { bookId: book.id, rating: 5, comment: "Wonderful" },
+      other.token,
+    );
+    expect((await ratingOf(book.id)).rating).toBe(3.5);
+
+    t.clock.advance(60_000);
+    const edited = await http.post<Added>(
+      "/api/reviews/update",
+      { commentId: mine.body.commentId, rating: 4, comment: "  Slow, then wonderful.  " },
+      author.token,
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      state: "success",
+      commentId: mine.body.commentId,
+      rating: 4.5,
+      ratingCount: 2,
+    });
+    expect(edited.body.review).toMatchObject({
+      commentId: mine.body.commentId,
+      uuid: author.id,
+      username: "Ann",
+      bookId: String(book.id),
+      rating: 4,
+      content: "Slow, then wonderful.",
+      createDate: mine.body.review.createDate,
+    });
+    expect(new Date(edited.body.review.updatedAt!).getTime()).toBe(
+      new Date(mine.body.review.createDate).getTime() + 60_000,
+    );
+    expect(await ratingOf(book.id)).toMatchObject({ rating: 4.5, ratingCount: 2 });
+    // Every read shows the edit; the list keeps its order by when reviews were written.
+    const content = await http.get<Review>(`/api/reviews/content?commentId=${mine.body.commentId}`);
+    expect(content.body).toMatchObject({ rating: 4, content: "Slow, then wonderful." });
+    const list = await http.get<ReviewList>(`/api/reviews/book?bookId=${book.id}`);
+    expect(list.body.reviews.map((r) => [r.username, r.rating])).toEqual([
+      ["Bob", 5],
+      ["Ann", 4],
+    ]);
+    // `content` is accepted for the text, as add takes it.
+    const again = await http.post<Added>(
+      "/api/reviews/update",
+      { commentId: mine.body.commentId, rating: 1, content: "Changed my mind." },
+      author.token,
+    );
+    expect(again.body).toMatchObject({ rating: 3, ratingCount: 2 });
+    expect(again.body.review.content).toBe("Changed my mind.");
+  });
+
+  it("refuses another reader's review, a hidden one, an unknown one, and no login", async () => {
+    const book = await createBook(t.database.db, { copies: 5 });
+    const author = await readerOf(book.id);
+    const other = await readerOf(book.id);
+    const mine = await http.post<Added>(
+      "/api/reviews/add",
+      { bookId: book.id, rating: 3, comment: "Fair" },
+      author.token,
+    );
+    const edit = { commentId: mine.body.commentId, rating: 1, comment: "Awful" };
+
+    const refused = await http.post<ErrorBody>("/api/reviews/update", edit, other.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: "NOT_YOUR_REVIEW",
+      message: "You can only edit your own reviews.",
+    });
+    expect((await http.post("/api/reviews/update", edit)).status).toBe(401);
+    const unknown = await http.post<ErrorBody>(
+      "/api/reviews/update",
+      { ...edit, commentId: 999999 },
+      author.token,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("REVIEW_NOT_FOUND");
+    // Nothing moved.
+    expect(await ratingOf(book.id)).toMatchObject({ rating: 3, ratingCount: 1 });
+
+    // Staff hide it: the author can no longer change it, and the rating stays without it.
+    const librarian = await createStaff(t.app, t.database.db, "librarian");
+    const hide = await http.post(
+      "/api/admin/reviews/hide",
+      { reviewId: mine.body.commentId, reason: "Spoiler" },
+      librarian.token,
+    );
+    expect(hide.status).toBe(200);
+    const hidden = await http.post<ErrorBody>("/api/reviews/update", edit, author.token);
+    expect(hidden.status).toBe(409);
+    expect(hidden.body).toMatchObject({
+      code: "REVIEW_HIDDEN",
+      message: "The library has hidden this review, so it cannot be edited.",
+    });
+    expect(await ratingOf(book.id)).toMatchObject({ rating: null, ratingCount: 0 });
+  });
+
+  it("is in the OpenAPI document", async () => {
+    const docs = await http.get<{ paths: Record<string, { post?: unknown }> }>("/api/docs/json");
+    expect(docs.body.paths["/api/reviews/update"]?.post).toBeDefined();
+  });
+
+  it("answers bad input with a 400 that names the field, as add does", async () => {
+    const book = await createBook(t.database.db, { copies: 5 });
+    const author = await readerOf(book.id);
+    const mine = await http.post<Added>(
+      "/api/reviews/add",
+      { bookId: book.id, rating: 3, comment: "Fair" },
+      author.token,
+    );
+    const commentId = mine.body.commentId;
+    for (const [payload, field] of [
+      [{ commentId, rating: 0, comment: "x" }, "rating"],
+      [{ commentId, rating: 6, comment: "x" }, "rating"],
+      [{ commentId, rating: 3.5, comment: "x" }, "rating"],
+      [{ commentId, rating: "5", comment: "x" }, "rating"],
+      [{ commentId, comment: "x" }, "rating"],
+      [{ commentId, rating: 4, comment: "   " }, "comment"],
+      [{ commentId, rating: 4 }, "comment"],
+      [{ commentId, rating: 4, comment: "x".repeat(2001) }, "comment"],
+      [{ commentId, rating: 4, comment: 7 }, "comment"],
+      [{ rating: 4, comment: "x" }, "commentId"],
+      [{ commentId: "abc", rating: 4, comment: "x" }, "commentId"],
+    ] as const) {
+      const bad = await http.post<ErrorBody>("/api/reviews/update", payload, author.token);
+      expect(bad.status, JSON.stringify(payload)).toBe(400);
+      expect(bad.body.field, JSON.stringify(payload)).toBe(field);
+      expect(bad.body.message, JSON.stringify(payload)).toBeTruthy();
+    }
+    const longest = await http.post<Added>(
+      "/api/reviews/update",
+      { commentId, rating: 4, comment: "x".repeat(2000) },
+      author.token,
+    );
+    expect(longest.status).toBe(200);
+    expect(await ratingOf(book.id)).toMatchObject({ rating: 4, ratingCount: 1 });
   });
 });
 

@@ -8,12 +8,21 @@ import {
   reviewContentQuerySchema,
   reviewContentSchema,
   reviewListSchema,
+  updateReviewRequestSchema,
+  updateReviewResponseSchema,
 } from "@folio/contract/reviews";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { authenticate } from "../accounts";
-import { addReview, deleteReview, reviewContent, reviewsOfBook, reviewsOfUser } from "./service";
+import {
+  addReview,
+  deleteReview,
+  reviewContent,
+  reviewsOfBook,
+  reviewsOfUser,
+  updateReview,
+} from "./service";
 
 const tags = ["reviews"];
 const security = [{ bearer: [] }];
@@ -79,6 +88,20 @@ export const reviewRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       },
     },
     (request) => reviewContent(ctx, request.query.commentId),
+  );
+
+  api.post(
+    "/api/reviews/update",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change the rating and text of one of the caller's reviews",
+        body: updateReviewRequestSchema,
+        response: { 200: updateReviewResponseSchema, ...failures },
+      },
+    },
+    async (request) => updateReview(ctx, await authenticate(ctx, request), request.body),
   );
 
   api.post(

@@ -1,5 +1,10 @@
 import { wireId } from "@folio/contract/common";
-import type { AddReviewRequest, Review, ReviewList } from "@folio/contract/reviews";
+import type {
+  AddReviewRequest,
+  Review,
+  ReviewList,
+  UpdateReviewRequest,
+} from "@folio/contract/reviews";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AppContext, EventHandler } from "../../context";
 import type { Executor, Transaction } from "../../db/client";
@@ -16,6 +21,7 @@ const reviewColumns = {
   rating: reviews.rating,
   content: reviews.content,
   createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
   username: users.name,
   bookTitle: books.title,
 };
@@ -27,6 +33,7 @@ type ReviewRow = {
   rating: number;
   content: string;
   createdAt: Date;
+  updatedAt: Date | null;
   username: string;
   bookTitle: string;
 };
@@ -42,6 +49,7 @@ function presentReview(row: ReviewRow): Review {
     rating: row.rating,
     content: row.content,
     createDate: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt?.toISOString() ?? null,
   };
 }
 
@@ -86,6 +94,37 @@ export async function addReview(ctx: AppContext, user: AuthUser, input: AddRevie
       state: "success" as const,
       message: "Thank you for your review",
       commentId: wireId(inserted.id),
+      review: presentReview(row!),
+      ...rating,
+    };
+  });
+}
+
+/**
+ * Its author changes a review's rating and text; the book's mean moves by the change. A review
+ * staff have hidden stays as it is: its author no longer sees it, and it counts in no rating.
+ */
+export async function updateReview(ctx: AppContext, user: AuthUser, input: UpdateReviewRequest) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [review] = await tx
+      .select()
+      .from(reviews)
+      .where(eq(reviews.id, input.commentId))
+      .for("update");
+    if (!review) throw errors.reviewNotFound();
+    if (review.userId !== user.id) throw errors.notYourReviewToEdit();
+    if (review.hiddenAt) throw errors.hiddenReviewNotEditable();
+    await tx
+      .update(reviews)
+      .set({ rating: input.rating, content: input.text, updatedAt: now })
+      .where(eq(reviews.id, review.id));
+    const rating = await adjustRating(tx, review.bookId, input.rating - review.rating, 0);
+    const [row] = await selectReviews(tx).where(eq(reviews.id, review.id));
+    return {
+      state: "success" as const,
+      message: "Your review is updated",
+      commentId: wireId(review.id),
       review: presentReview(row!),
       ...rating,
     };

@@ -12,9 +12,16 @@ export const reviewMessages = {
   alreadyReviewed: "You have already reviewed this book.",
   // Not in the spec: texts for moments it leaves open.
   posted: "Thank you for your review",
+  updated: "Your review is updated",
+  updateFailed: "Failed to update your review, please try again later",
+  // The server's words for why a review cannot be changed, used if it sends none.
+  notYourReview: "You can only edit your own reviews.",
+  hiddenReview: "The library has hidden this review, so it cannot be edited.",
+  reviewGone: "That review does not exist.",
   formHint: "Choose a rating and write a few words to post your review.",
   noReviewsOfMine: "You have not reviewed any books yet.",
   yourReview: "Your review",
+  edited: "Edited",
 } as const;
 
 export const RATING_MAX = 5;

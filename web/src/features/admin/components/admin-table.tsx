@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MenuButton, type MenuAction } from "../../../ui/menu-button";
 
 /**
  * A table's own scrolling box: on a phone a wide table scrolls sideways inside it instead of
@@ -18,6 +19,7 @@ export function ConsoleTable({
   label,
   caption,
   columns,
+  pinTitle = false,
   children,
 }: {
   /** The name of the scrolling region. */
@@ -25,12 +27,14 @@ export function ConsoleTable({
   caption: ReactNode;
   /** The header cells of the table's one header row. */
   columns: ReactNode;
+  /** Keeps each row's header (a book's title) in view while a wide table scrolls sideways. */
+  pinTitle?: boolean;
   /** The rows, each a `<tr>` with its key. */
   children: ReactNode;
 }) {
   return (
     <TableRegion label={label}>
-      <table className="console-table">
+      <table className={`console-table${pinTitle ? " console-table--pin-title" : ""}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>{columns}</tr>
@@ -82,5 +86,26 @@ export function SortHeader<K extends string>({
         </span>
       </button>
     </th>
+  );
+}
+
+/** The header of the row actions' column: named for screen readers, as narrow as its buttons. */
+export function ActionsHeader() {
+  return (
+    <th scope="col" className="console-table__actions">
+      <span className="visually-hidden">Actions</span>
+    </th>
+  );
+}
+
+/**
+ * A row's actions as one menu button in the table's last column, which stays at the table's
+ * right edge: a row of buttons there once covered the columns beneath it (issue 45).
+ */
+export function RowActions({ label, items }: { label: string; items: readonly MenuAction[] }) {
+  return (
+    <td className="console-table__actions">
+      <MenuButton label={label} items={items} />
+    </td>
   );
 }

@@ -29,6 +29,8 @@ interface ConsoleListProps<T extends ListPage, R> {
   caption: ReactNode;
   /** The header cells of the table's one header row. */
   columns: ReactNode;
+  /** Keeps each row's header in view while the table scrolls sideways. */
+  pinTitle?: boolean;
   /** The name of the page links ("Loan pages"). */
   pagesLabel: string;
   onPage: (page: number) => void;
@@ -50,6 +52,7 @@ export function ConsoleList<T extends ListPage, R>({
   label,
   caption,
   columns,
+  pinTitle,
   pagesLabel,
   onPage,
   children,
@@ -74,7 +77,7 @@ export function ConsoleList<T extends ListPage, R>({
               shown={shown.length}
               noun={noun}
             />
-            <ConsoleTable label={label} caption={caption} columns={columns}>
+            <ConsoleTable label={label} caption={caption} columns={columns} pinTitle={pinTitle}>
               {shown.map((row) => children(row))}
             </ConsoleTable>
             <ListPages

@@ -44,6 +44,8 @@ function ChartFrame({ tall = false, children }: { tall?: boolean; children: Reac
 }
 
 export function MoneyPerDay({ days }: { days: Overview["days"] }) {
+  // The chart reads left to right in time; the table answers "how did today go?" on its first row.
+  const newestFirst = [...days].reverse();
   return (
     <>
       <ChartFrame>
@@ -51,7 +53,7 @@ export function MoneyPerDay({ days }: { days: Overview["days"] }) {
       </ChartFrame>
       <TableRegion label="Top-ups and loan charges per day">
         <table className="console-table console-table--compact">
-          <caption>Top-ups and loan charges per day, oldest first</caption>
+          <caption>Top-ups and loan charges per day, today first</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
@@ -67,7 +69,7 @@ export function MoneyPerDay({ days }: { days: Overview["days"] }) {
             </tr>
           </thead>
           <tbody>
-            {days.map((day) => (
+            {newestFirst.map((day) => (
               <tr key={day.date}>
                 <th scope="row">{formatLongDate(day.date)}</th>
                 <td className="console-table__number">{formatPounds(day.topUps)}</td>

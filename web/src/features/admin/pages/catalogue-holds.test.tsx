@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import {
   callsTo,
+  chooseRowAction,
   makeAdminBook,
   makeAdminBooks,
   makeCategory,
@@ -91,7 +92,7 @@ describe("a book's holds in the console", () => {
   it("opens from the book's row: ready holds, then the queue by place, then closed ones", async () => {
     const user = userEvent.setup();
     const fetchMock = renderCatalogue(() => jsonResponse(queue));
-    await user.click(await screen.findByRole("button", { name: "Holds of Moby-Dick" }));
+    await chooseRowAction(user, "Actions for Moby-Dick", "Holds");
 
     const dialog = await screen.findByRole("dialog", { name: "Holds of “Moby-Dick”" });
     expect(screen.getByTestId("location")).toHaveTextContent("/admin/books?holds=1");

@@ -11,7 +11,7 @@ import { useToast } from "../../../ui/toast";
 import type { BooksQuery } from "../api/catalogue-api";
 import { ActionDialog } from "../components/action-dialog";
 import { AddBookDialog } from "../components/add-book-dialog";
-import { SortHeader, type SortOrder } from "../components/admin-table";
+import { ActionsHeader, RowActions, SortHeader, type SortOrder } from "../components/admin-table";
 import { BookHoldsDialog } from "../components/book-holds-dialog";
 import { ConsoleList } from "../components/console-list";
 import { EditBookDialog } from "../components/edit-book-dialog";
@@ -108,6 +108,7 @@ export function CataloguePage() {
         rows={(data) => data.books}
         noun={["book", "books"]}
         label="Books"
+        pinTitle
         caption={
           <>
             Books, sorted by {sort} {order === "asc" ? "ascending" : "descending"}
@@ -243,7 +244,7 @@ function BookColumns({ sort, order, onSort }: BookColumnsProps) {
       {header("borrowTimes", "Borrowed", true)}
       {header("createdAt", "Added", true)}
       <th scope="col">Status</th>
-      <th scope="col">Actions</th>
+      <ActionsHeader />
     </>
   );
 }
@@ -282,43 +283,21 @@ function BookRow({ book, onAction, onHolds }: BookRowProps) {
           <span className="console-badge console-badge--ok">In catalogue</span>
         )}
       </td>
-      <td>
-        <div className="console-actions">
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Edit ${book.title}`}
-            onClick={() => onAction({ kind: "edit", book })}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Holds of ${book.title}`}
-            onClick={onHolds}
-          >
-            Holds
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Replace file of ${book.title}`}
-            onClick={() => onAction({ kind: "replace", book })}
-          >
-            Replace file
-          </Button>
-          {/* One button that turns into the other, so focus stays on it. */}
-          <Button
-            size="sm"
-            variant={book.retiredAt ? "secondary" : "ghost"}
-            aria-label={`${book.retiredAt ? "Restore" : "Retire"} ${book.title}`}
-            onClick={() => onAction({ kind: book.retiredAt ? "restore" : "retire", book })}
-          >
-            {book.retiredAt ? "Restore" : "Retire"}
-          </Button>
-        </div>
-      </td>
+      <RowActions
+        label={`Actions for ${book.title}`}
+        items={[
+          { label: "Edit", onSelect: () => onAction({ kind: "edit", book }) },
+          { label: "Holds", onSelect: onHolds },
+          { label: "Replace file", onSelect: () => onAction({ kind: "replace", book }) },
+          book.retiredAt
+            ? { label: "Restore", onSelect: () => onAction({ kind: "restore", book }) }
+            : {
+                label: "Retire",
+                tone: "danger",
+                onSelect: () => onAction({ kind: "retire", book }),
+              },
+        ]}
+      />
     </tr>
   );
 }

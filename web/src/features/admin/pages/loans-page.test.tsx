@@ -7,7 +7,7 @@ import { jsonResponse } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
 import { LoansPage } from "./loans-page";
 
-function renderLoans() {
+function renderLoans(route = "/admin/loans") {
   const fetchMock = staffApi({
     "/api/admin/loans": () =>
       jsonResponse({
@@ -21,13 +21,13 @@ function renderLoans() {
       new Response("loanId,title\n31,Moby-Dick\n", {
         headers: {
           "Content-Type": "text/csv",
-          "Content-Disposition": 'attachment; filename="loans-overdue-2026-11-22.csv"',
+          "Content-Disposition": 'attachment; filename="loans-open-2026-11-22.csv"',
         },
       }),
   });
   vi.stubGlobal("fetch", fetchMock);
   renderWithProviders(<LoansPage />, {
-    route: "/admin/loans",
+    route,
     session: { isLoggedIn: true, role: "librarian" },
   });
   return fetchMock;
@@ -37,7 +37,7 @@ const lastQuery = (fetchMock: ReturnType<typeof renderLoans>) =>
   callsTo(fetchMock, "/api/admin/loans").at(-1)?.url.searchParams;
 
 describe("the console's loans", () => {
-  it("starts on overdue loans, with reader, book, due date and days overdue", async () => {
+  it("starts on all open loans, with reader, book, due date and days overdue", async () => {
     const fetchMock = renderLoans();
     const table = await screen.findByRole("table");
     const row = within(table).getAllByRole("row")[1]!;
@@ -48,7 +48,18 @@ describe("the console's loans", () => {
     expect(row).toHaveTextContent("Moby-Dick");
     expect(row).toHaveTextContent("24 November 2026");
     expect(within(row).getAllByRole("cell").at(-1)).toHaveTextContent("4");
+    expect(lastQuery(fetchMock)?.get("status")).toBe("open");
+    expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("open");
+  });
+
+  it("opens on the view the address names, and leaves it for all open loans", async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderLoans("/admin/loans?status=overdue");
+    await screen.findByRole("table");
     expect(lastQuery(fetchMock)?.get("status")).toBe("overdue");
+    expect(screen.getByRole("combobox", { name: "Show" })).toHaveValue("overdue");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Show" }), "open");
+    await waitFor(() => expect(lastQuery(fetchMock)?.get("status")).toBe("open"));
   });
 
   it("asks for loans due soon within the days chosen", async () => {
@@ -87,12 +98,12 @@ describe("the console's loans", () => {
 
     expect(await screen.findByText("The CSV file is downloading.")).toBeInTheDocument();
     const [csv] = callsTo(fetchMock, "/api/admin/loans/csv");
-    expect(csv?.url.searchParams.get("status")).toBe("overdue");
+    expect(csv?.url.searchParams.get("status")).toBe("open");
     expect(csv?.url.searchParams.has("page")).toBe(false);
     expect(new Headers(csv?.init?.headers).get("Authorization")).toBe("Bearer staff-token");
     expect(await created[0]?.text()).toBe("loanId,title\n31,Moby-Dick\n");
     expect(click).toHaveBeenCalledTimes(1);
-    expect(clicked[0]?.download).toBe("loans-overdue-2026-11-22.csv");
+    expect(clicked[0]?.download).toBe("loans-open-2026-11-22.csv");
     expect(clicked[0]?.href).toBe("blob:folio/loans");
   });
 });

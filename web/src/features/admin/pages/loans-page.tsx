@@ -19,9 +19,9 @@ import { adminMessages, problemText } from "../messages";
 type LoanView = NonNullable<LoansQuery["status"]>;
 
 const VIEWS = [
+  { value: "open", label: "All open" },
   { value: "overdue", label: "Overdue" },
   { value: "dueSoon", label: "Due soon" },
-  { value: "open", label: "All open" },
 ] as const satisfies readonly { value: LoanView; label: string }[];
 
 const DAY_CHOICES = ["1", "3", "7", "14", "30"] as const;
@@ -30,11 +30,11 @@ const DAYS = DAY_CHOICES.map((days) => ({
   label: days === "1" ? "Within 1 day" : `Within ${days} days`,
 }));
 
-/** /admin/loans: overdue, due soon or every open loan, with a CSV of the same. */
+/** /admin/loans: every open loan (the first view), overdue or due soon, with a CSV of the same. */
 export function LoansPage() {
   useDocumentTitle("Loans · Staff console");
   const { read, update, page } = useListParams();
-  const status = oneOf(read("status"), ["overdue", "dueSoon", "open"], "overdue");
+  const status = oneOf(read("status"), ["open", "overdue", "dueSoon"], "open");
   const days = oneOf(read("days"), DAY_CHOICES, "3");
   const q = read("q");
   const query: LoansQuery = {
@@ -83,7 +83,7 @@ export function LoansPage() {
           label="Show"
           value={status}
           options={VIEWS}
-          onChange={(next) => update({ status: next === "overdue" ? null : next })}
+          onChange={(next) => update({ status: next === "open" ? null : next })}
         />
         {status === "dueSoon" && (
           <FilterSelect

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { sentBody } from "../../../test/accounts";
-import { callsTo, makeMail, staffApi } from "../../../test/admin";
+import { callsTo, chooseRowAction, makeMail, rowActionNames, staffApi } from "../../../test/admin";
 import { jsonResponse } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
 import { MailPage } from "./mail-page";
@@ -48,21 +48,26 @@ function renderMail() {
 
 describe("the console's outbox", () => {
   it("lists mail with attempts and the last error, Retry only on what was not sent", async () => {
+    const user = userEvent.setup();
     renderMail();
     const table = await screen.findByRole("table", { name: "Outbox, newest first" });
     const [failed, sent] = within(table).getAllByRole("row").slice(1);
     expect(within(failed!).getByText("Failed")).toBeInTheDocument();
     expect(within(failed!).getByText("SMTP 451: try again later")).toBeInTheDocument();
-    expect(within(failed!).getByRole("button", { name: /^Retry/ })).toBeInTheDocument();
+    const failedActions = within(failed!).getByRole("button", { name: /^Actions for / });
+    expect(await rowActionNames(user, failedActions)).toEqual(["View", "Retry"]);
     expect(within(sent!).getByText("Sent")).toBeInTheDocument();
-    expect(within(sent!).queryByRole("button", { name: /^Retry/ })).not.toBeInTheDocument();
+    const sentActions = within(sent!).getByRole("button", { name: /^Actions for / });
+    expect(await rowActionNames(user, sentActions)).toEqual(["View"]);
   });
 
   it("shows a mail as sent, its HTML in a sandboxed frame where no script runs", async () => {
     const user = userEvent.setup();
     const fetchMock = renderMail();
     const table = await screen.findByRole("table", { name: "Outbox, newest first" });
-    await user.click(within(table).getAllByRole("button", { name: /^View/ })[0]!);
+    await chooseRowAction(user, /^Actions for /, "View", {
+      container: within(table).getAllByRole("row")[1]!,
+    });
     const dialog = screen.getByRole("dialog", { name: "Mail as sent" });
     const frame = await within(dialog).findByTitle("HTML body of “Moby-Dick is due tomorrow”");
     expect(frame.tagName).toBe("IFRAME");
@@ -84,7 +89,10 @@ describe("the console's outbox", () => {
   it("retries a failed mail and says so", async () => {
     const user = userEvent.setup();
     const fetchMock = renderMail();
-    await user.click(await screen.findByRole("button", { name: /^Retry/ }));
+    const table = await screen.findByRole("table", { name: "Outbox, newest first" });
+    await chooseRowAction(user, /^Actions for /, "Retry", {
+      container: within(table).getAllByRole("row")[1]!,
+    });
     await user.click(
       within(screen.getByRole("dialog", { name: "Send this mail again?" })).getByRole("button", {
         name: "Retry",

@@ -3,10 +3,10 @@ import { STAFF_PAGE_SIZE } from "@folio/contract/staff";
 import { useState } from "react";
 import { formatLongDateTime } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
-import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { useToast } from "../../../ui/toast";
 import type { AdminMailQuery } from "../api/mail-api";
+import { ActionsHeader, RowActions } from "../components/admin-table";
 import { ConsoleList } from "../components/console-list";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import { MailViewDialog } from "../components/mail-view-dialog";
@@ -87,7 +87,7 @@ export function MailPage() {
               Attempts
             </th>
             <th scope="col">Last error</th>
-            <th scope="col">Actions</th>
+            <ActionsHeader />
           </>
         }
         pagesLabel="Mail pages"
@@ -149,28 +149,13 @@ function MailRow({ mail, onView, onRetry }: MailRowProps) {
       </td>
       <td className="console-table__number">{mail.attempts}</td>
       <td className="console-table__wide">{mail.lastError ?? ""}</td>
-      <td>
-        <div className="console-actions">
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`View ${mail.subject} to ${mail.to}`}
-            onClick={onView}
-          >
-            View
-          </Button>
-          {mail.status !== "sent" && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Retry ${mail.subject} to ${mail.to}`}
-              onClick={onRetry}
-            >
-              Retry
-            </Button>
-          )}
-        </div>
-      </td>
+      <RowActions
+        label={`Actions for ${mail.subject} to ${mail.to}`}
+        items={[
+          { label: "View", onSelect: onView },
+          ...(mail.status === "sent" ? [] : [{ label: "Retry", onSelect: onRetry }]),
+        ]}
+      />
     </tr>
   );
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { sentBody } from "../../../test/accounts";
-import { callsTo, READER_ID, staffApi } from "../../../test/admin";
+import { callsTo, chooseRowAction, READER_ID, staffApi } from "../../../test/admin";
 import { jsonResponse } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
 import { ReviewsPage } from "./reviews-page";
@@ -56,9 +56,7 @@ describe("review moderation", () => {
   it("hides a review with a reason", async () => {
     const user = userEvent.setup();
     const fetchMock = renderReviews();
-    await user.click(
-      await screen.findByRole("button", { name: "Hide Grace’s review of Moby-Dick" }),
-    );
+    await chooseRowAction(user, "Actions for Grace’s review of Moby-Dick", "Hide");
     const dialog = screen.getByRole("dialog", { name: "Hide this review?" });
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Spoiler");
     await user.click(within(dialog).getByRole("button", { name: "Hide" }));
@@ -72,9 +70,7 @@ describe("review moderation", () => {
   it("deletes a review after asking why, and puts focus on the heading as its row goes", async () => {
     const user = userEvent.setup();
     const fetchMock = renderReviews();
-    await user.click(
-      await screen.findByRole("button", { name: "Delete Grace’s review of Moby-Dick" }),
-    );
+    await chooseRowAction(user, "Actions for Grace’s review of Moby-Dick", "Delete");
     const dialog = screen.getByRole("dialog", { name: "Delete this review?" });
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Abusive");
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));

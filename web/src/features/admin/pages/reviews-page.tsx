@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate } from "../../../lib/dates";
 import { useDocumentTitle } from "../../../lib/document-title";
-import { Button } from "../../../ui/button";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { useToast } from "../../../ui/toast";
 import type { AdminReviewsQuery } from "../api/reviews-api";
 import { ActionDialog } from "../components/action-dialog";
+import { ActionsHeader, RowActions } from "../components/admin-table";
 import { ConsoleList } from "../components/console-list";
 import { FilterBar, FilterSelect, SearchBox } from "../components/list-controls";
 import {
@@ -93,7 +93,7 @@ export function ReviewsPage() {
             <th scope="col">Review</th>
             <th scope="col">Written</th>
             <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            <ActionsHeader />
           </>
         }
         pagesLabel="Review pages"
@@ -187,27 +187,15 @@ function ReviewRow({
           <span className="console-badge console-badge--ok">Shown</span>
         )}
       </td>
-      <td>
-        <div className="console-actions">
-          {/* One button that turns into the other, so focus stays on it. */}
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`${review.hiddenAt ? "Unhide" : "Hide"} ${review.username}’s review of ${review.bookTitle}`}
-            onClick={() => onAction({ kind: review.hiddenAt ? "unhide" : "hide", review })}
-          >
-            {review.hiddenAt ? "Unhide" : "Hide"}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Delete ${review.username}’s review of ${review.bookTitle}`}
-            onClick={() => onAction({ kind: "delete", review })}
-          >
-            Delete
-          </Button>
-        </div>
-      </td>
+      <RowActions
+        label={`Actions for ${review.username}’s review of ${review.bookTitle}`}
+        items={[
+          review.hiddenAt
+            ? { label: "Unhide", onSelect: () => onAction({ kind: "unhide", review }) }
+            : { label: "Hide", onSelect: () => onAction({ kind: "hide", review }) },
+          { label: "Delete", tone: "danger", onSelect: () => onAction({ kind: "delete", review }) },
+        ]}
+      />
     </tr>
   );
 }

@@ -1,8 +1,13 @@
 import type { WireId } from "@folio/contract/common";
-import type { AddReviewResponse, DeleteReviewResponse, ReviewList } from "@folio/contract/reviews";
+import type {
+  AddReviewResponse,
+  DeleteReviewResponse,
+  ReviewList,
+  UpdateReviewResponse,
+} from "@folio/contract/reviews";
 import { ApiError, apiGet, apiPost } from "../../../lib/api-client";
 
-export type { AddReviewResponse, DeleteReviewResponse };
+export type { AddReviewResponse, DeleteReviewResponse, UpdateReviewResponse };
 
 export interface NewReview {
   bookId: WireId;
@@ -31,6 +36,17 @@ export async function fetchMyReviews(signal?: AbortSignal): Promise<ReviewList> 
 
 export function addReview(review: NewReview): Promise<AddReviewResponse> {
   return apiPost<AddReviewResponse>("/api/reviews/add", review);
+}
+
+export interface ReviewEdit {
+  commentId: WireId;
+  /** 1 to 5. */
+  rating: number;
+  comment: string;
+}
+
+export function updateReview(edit: ReviewEdit): Promise<UpdateReviewResponse> {
+  return apiPost<UpdateReviewResponse>("/api/reviews/update", edit);
 }
 
 export function deleteReview(commentId: WireId): Promise<DeleteReviewResponse> {

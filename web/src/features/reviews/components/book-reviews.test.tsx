@@ -59,6 +59,21 @@ function serveReviews(
       reviews = reviews.filter((review) => review.commentId !== commentId);
       return jsonResponse(makeDeletedReview(mean(), reviews.length));
     },
+    "/api/reviews/update": (init) => {
+      const body = sentBody(init) as { commentId: WireId; rating: number; comment: string };
+      reviews = reviews.map((review) =>
+        review.commentId === body.commentId
+          ? {
+              ...review,
+              rating: body.rating,
+              content: body.comment,
+              updatedAt: "2030-02-02T08:00:00.000Z",
+            }
+          : review,
+      );
+      const edited = reviews.find((review) => review.commentId === body.commentId)!;
+      return jsonResponse(makeAddedReview(edited, mean() ?? 0, reviews.length));
+    },
     ...options.answers,
   };
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
@@ -342,5 +357,92 @@ describe("BookReviews for a reader", () => {
     // The form is back, and the rating no longer counts the review.
     expect(screen.getByRole("button", { name: "Post review" })).toBeInTheDocument();
     expect(screen.getByTestId("book-rating")).toHaveTextContent("4.5 from 2");
+  });
+
+  it("edits the reader's own review in place: prefilled, saved, the rating follows", async () => {
+    const user = userEvent.setup();
+    const own = makeReview(7, {
+      uuid: MY_UUID,
+      username: "Ada Lovelace",
+      rating: 1,
+      content: "Too long.",
+    });
+    const fetchMock = serveReviews({ reviews: [own, ...OTHER_REVIEWS] });
+    renderSection({ loggedIn: true });
+    expect(await screen.findByText("3.3 from 3")).toBeInTheDocument();
+    // Only the reader's own review offers Edit, beside its Delete.
+    const edit = within(reviewList()).getByRole("button", { name: "Edit your review" });
+    expect(within(reviewList()).getAllByRole("button", { name: /^Edit/ })).toHaveLength(1);
+    expect(edit.nextElementSibling).toBe(
+      screen.getByRole("button", { name: "Delete your review" }),
+    );
+
+    // Cancel leaves it as it was and sends nothing.
+    await user.click(edit);
+    let form = screen.getByRole("form", { name: "Edit your review" });
+    expect(within(form).getByRole("radio", { name: "1 star" })).toBeChecked();
+    expect(within(form).getByRole("radio", { name: "1 star" })).toHaveFocus();
+    expect(within(form).getByRole("textbox", { name: "Your review" })).toHaveValue("Too long.");
+    await user.type(within(form).getByRole("textbox", { name: "Your review" }), " Or not");
+    await user.click(within(form).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("form", { name: "Edit your review" })).not.toBeInTheDocument();
+    expect(within(reviewList()).getByText("Too long.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit your review" })).toHaveFocus();
+    expect(callsTo(fetchMock, "/api/reviews/update")).toHaveLength(0);
+
+    // Save sends the new rating and trimmed text, says so and shows them.
+    await user.click(screen.getByRole("button", { name: "Edit your review" }));
+    form = screen.getByRole("form", { name: "Edit your review" });
+    await user.click(within(form).getByRole("radio", { name: "4 stars" }));
+    const text = within(form).getByRole("textbox", { name: "Your review" });
+    await user.clear(text);
+    expect(within(form).getByRole("button", { name: "Save" })).toBeDisabled();
+    await user.type(text, "  Long, and worth it.  ");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Your review is updated")).toBeInTheDocument();
+    expect(sentBody(callsTo(fetchMock, "/api/reviews/update")[0]?.[1])).toEqual({
+      commentId: "7",
+      rating: 4,
+      comment: "Long, and worth it.",
+    });
+    expect(screen.queryByRole("form", { name: "Edit your review" })).not.toBeInTheDocument();
+    const mine = within(reviewList()).getAllByRole("listitem")[0]!;
+    expect(mine).toHaveTextContent("Long, and worth it.");
+    expect(within(mine).getByRole("img", { name: "Rated 4.0 out of 5" })).toBeInTheDocument();
+    expect(mine).toHaveTextContent("Edited");
+    expect(screen.getByTestId("book-rating")).toHaveTextContent("4.3 from 3");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Edit your review" })).toHaveFocus(),
+    );
+  });
+
+  it("keeps the form and gives the server's reason when an edit is refused", async () => {
+    const user = userEvent.setup();
+    const own = makeReview(7, { uuid: MY_UUID, username: "Ada Lovelace", rating: 2 });
+    serveReviews({
+      reviews: [own],
+      answers: {
+        "/api/reviews/update": () =>
+          jsonResponse(
+            errorBody(
+              "REVIEW_HIDDEN",
+              "The library has hidden this review, so it cannot be edited.",
+              "commentId",
+            ),
+            409,
+          ),
+      },
+    });
+    renderSection({ loggedIn: true });
+    await user.click(await screen.findByRole("button", { name: "Edit your review" }));
+    const form = screen.getByRole("form", { name: "Edit your review" });
+    await user.click(within(form).getByRole("radio", { name: "5 stars" }));
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(
+      await within(form).findByText("The library has hidden this review, so it cannot be edited."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Edit your review" })).toBeInTheDocument();
+    expect(screen.queryByText("Your review is updated")).not.toBeInTheDocument();
   });
 });

@@ -10,11 +10,12 @@ import { useBookReviews, useMyReviews } from "../hooks/review-queries";
 import { reviewMessages } from "../messages";
 import { DeleteReviewDialog } from "./delete-review-dialog";
 import { ReviewCard } from "./review-card";
-import { ReviewForm } from "./review-form";
+import { EditReviewForm, ReviewForm } from "./review-form";
 import "./reviews.css";
 
-/** Where focus goes next: the review just posted, or the section's heading. */
-type FocusTarget = { to: "review"; commentId: WireId } | { to: "heading" };
+/** Where focus goes next: the review just posted, its Edit button, or the section's heading. */
+type FocusTarget =
+  { to: "review"; commentId: WireId } | { to: "edit"; commentId: WireId } | { to: "heading" };
 
 interface BookReviewsProps {
   bookId: WireId;
@@ -62,6 +63,7 @@ export function BookReviews({ bookId }: BookReviewsProps) {
   const reviews = useBookReviews(bookId);
   const mine = useMyReviews({ enabled: isLoggedIn });
   const [deleting, setDeleting] = useState<Review | null>(null);
+  const [editing, setEditing] = useState<WireId | null>(null);
   // Focus follows the reader's action: to the review just posted, or back to the section
   // once theirs is deleted. Kept until the element it names is on screen.
   const focusTarget = useRef<FocusTarget | null>(null);
@@ -82,14 +84,25 @@ export function BookReviews({ bookId }: BookReviewsProps) {
   useEffect(() => {
     const wanted = focusTarget.current;
     if (wanted === null) return;
+    const card =
+      wanted.to === "heading"
+        ? null
+        : listRef.current?.querySelector<HTMLElement>(`[data-comment-id="${wanted.commentId}"]`);
     const target =
       wanted.to === "heading"
         ? headingRef.current
-        : listRef.current?.querySelector<HTMLElement>(`[data-comment-id="${wanted.commentId}"]`);
+        : wanted.to === "edit"
+          ? card?.querySelector<HTMLElement>(".review-card__edit")
+          : card;
     if (!target) return;
     focusTarget.current = null;
     target.focus();
-  }, [focusRequest, reviews.data]);
+  }, [focusRequest, reviews.data, editing]);
+
+  const stopEditing = (commentId: WireId) => {
+    setEditing(null);
+    moveFocusTo({ to: "edit", commentId });
+  };
 
   return (
     <section className="book-reviews" aria-labelledby={headingId}>
@@ -121,16 +134,36 @@ export function BookReviews({ bookId }: BookReviewsProps) {
                   review={review}
                   heading={review.username.trim() || UNKNOWN_READER}
                   isMine={isMine}
+                  editor={
+                    isMine && editing === review.commentId ? (
+                      <EditReviewForm
+                        review={review}
+                        onSaved={() => stopEditing(review.commentId)}
+                        onCancel={() => stopEditing(review.commentId)}
+                      />
+                    ) : undefined
+                  }
                   actions={
                     isMine && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label="Delete your review"
-                        onClick={() => setDeleting(review)}
-                      >
-                        Delete
-                      </Button>
+                      <>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          className="review-card__edit"
+                          aria-label="Edit your review"
+                          onClick={() => setEditing(review.commentId)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label="Delete your review"
+                          onClick={() => setDeleting(review)}
+                        >
+                          Delete
+                        </Button>
+                      </>
                     )
                   }
                 />

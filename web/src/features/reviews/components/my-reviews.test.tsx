@@ -6,10 +6,18 @@ import { describe, expect, it, vi } from "vitest";
 import { sentBody } from "../../../test/accounts";
 import { jsonResponse, requestUrl } from "../../../test/books";
 import { renderWithProviders } from "../../../test/render";
-import { makeDeletedReview, makeReview, makeReviewList, MY_UUID } from "../../../test/reviews";
+import {
+  makeAddedReview,
+  makeDeletedReview,
+  makeReview,
+  makeReviewList,
+  MY_UUID,
+} from "../../../test/reviews";
 import { MyReviews } from "./my-reviews";
 
 type Answer = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+const NOW = "2030-02-02T08:00:00.000Z";
 
 const MINE = [
   makeReview(12, {
@@ -40,6 +48,16 @@ function serveMyReviews(reviews: Review[], answers: Record<string, Answer> = {})
       kept = kept.filter((review) => review.commentId !== commentId);
       return jsonResponse(makeDeletedReview(null, 0));
     },
+    "/api/reviews/update": (init) => {
+      const body = sentBody(init) as { commentId: WireId; rating: number; comment: string };
+      kept = kept.map((review) =>
+        review.commentId === body.commentId
+          ? { ...review, rating: body.rating, content: body.comment, updatedAt: NOW }
+          : review,
+      );
+      const edited = kept.find((review) => review.commentId === body.commentId)!;
+      return jsonResponse(makeAddedReview(edited, body.rating, 1));
+    },
     ...answers,
   };
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
@@ -50,6 +68,10 @@ function serveMyReviews(reviews: Review[], answers: Record<string, Answer> = {})
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
+}
+
+function callsTo(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, path: string) {
+  return fetchMock.mock.calls.filter(([input]) => requestUrl(input).pathname === path);
 }
 
 function renderView() {
@@ -118,6 +140,59 @@ describe("MyReviews", () => {
     );
     expect(await screen.findByText("You have not reviewed any books yet.")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("link", { name: "Browse books" })).toHaveFocus());
+  });
+
+  it("edits a review in place beside its Delete: prefilled, saved, then focus on its Edit", async () => {
+    const user = userEvent.setup();
+    const fetchMock = serveMyReviews(MINE);
+    renderView();
+    const edit = await screen.findByRole("button", { name: "Edit your review of Moby-Dick" });
+    expect(edit.nextElementSibling).toBe(
+      screen.getByRole("button", { name: "Delete your review of Moby-Dick" }),
+    );
+    await user.click(edit);
+    const form = screen.getByRole("form", { name: "Edit your review" });
+    expect(within(form).getByRole("radio", { name: "2 stars" })).toBeChecked();
+    const text = within(form).getByRole("textbox", { name: "Your review" });
+    expect(text).toHaveValue("Too many whales.");
+    // Only that review is being edited; the other keeps its buttons.
+    expect(screen.getAllByRole("form")).toHaveLength(1);
+    expect(
+      screen.getByRole("button", { name: "Edit your review of Frankenstein" }),
+    ).toBeInTheDocument();
+
+    await user.click(within(form).getByRole("radio", { name: "3 stars" }));
+    await user.clear(text);
+    await user.type(text, "Just enough whales.");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Your review is updated")).toBeInTheDocument();
+    expect(sentBody(callsTo(fetchMock, "/api/reviews/update")[0]?.[1])).toEqual({
+      commentId: "11",
+      rating: 3,
+      comment: "Just enough whales.",
+    });
+    const card = screen.getByText("Just enough whales.").closest("li")!;
+    expect(within(card).getByRole("img", { name: "Rated 3.0 out of 5" })).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "Moby-Dick" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Edit your review of Moby-Dick" })).toHaveFocus(),
+    );
+  });
+
+  it("closes the edit on Escape without saving", async () => {
+    const user = userEvent.setup();
+    const fetchMock = serveMyReviews(MINE);
+    renderView();
+    await user.click(
+      await screen.findByRole("button", { name: "Edit your review of Frankenstein" }),
+    );
+    await user.type(screen.getByRole("textbox", { name: "Your review" }), " More.");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+    expect(screen.getByText("Chilling and sad.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit your review of Frankenstein" })).toHaveFocus();
+    expect(callsTo(fetchMock, "/api/reviews/update")).toHaveLength(0);
   });
 
   it("keeps the review and says so when deleting fails", async () => {

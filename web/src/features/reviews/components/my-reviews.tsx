@@ -7,6 +7,7 @@ import { useMyReviews } from "../hooks/review-queries";
 import { reviewMessages } from "../messages";
 import { DeleteReviewDialog } from "./delete-review-dialog";
 import { ReviewCard } from "./review-card";
+import { EditReviewForm } from "./review-form";
 import "./reviews.css";
 
 const UNKNOWN_BOOK = "Unknown Book";
@@ -15,10 +16,13 @@ function bookTitle(review: Review): string {
   return review.bookTitle.trim() || UNKNOWN_BOOK;
 }
 
-/** Profile › Comment Records, titled My Reviews (spec §2): the reader's reviews with Delete. */
+/** Profile › Comment Records, titled My Reviews (spec §2): the reader's reviews, with Edit and Delete. */
 export function MyReviews() {
   const query = useMyReviews({ meta: { errorMessage: reviewMessages.loadFailed } });
   const [deleting, setDeleting] = useState<{ review: Review; index: number } | null>(null);
+  const [editing, setEditing] = useState<Review["commentId"] | null>(null);
+  // Once an edit is saved or cancelled, focus goes back to that review's Edit button.
+  const [focusEditOf, setFocusEditOf] = useState<Review["commentId"] | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   // After a deletion, focus moves to the Delete button now in the same place (or the last
   // one), or to Browse books once the list is empty.
@@ -38,6 +42,21 @@ export function MyReviews() {
     target?.focus();
   }, [focusRequest, query.data]);
 
+  useEffect(() => {
+    if (focusEditOf === null || editing !== null) return;
+    const button = containerRef.current?.querySelector<HTMLElement>(
+      `[data-comment-id="${focusEditOf}"] .review-card__edit`,
+    );
+    if (!button) return;
+    setFocusEditOf(null);
+    button.focus();
+  }, [focusEditOf, editing, query.data]);
+
+  const stopEditing = (commentId: Review["commentId"]) => {
+    setEditing(null);
+    setFocusEditOf(commentId);
+  };
+
   const renderReviews = (reviews: Review[]) => (
     <div ref={containerRef}>
       {reviews.length === 0 ? (
@@ -56,16 +75,36 @@ export function MyReviews() {
                 key={review.commentId}
                 review={review}
                 heading={<Link to={`/book/${review.bookId}`}>{title}</Link>}
+                editor={
+                  editing === review.commentId ? (
+                    <EditReviewForm
+                      review={review}
+                      onSaved={() => stopEditing(review.commentId)}
+                      onCancel={() => stopEditing(review.commentId)}
+                    />
+                  ) : undefined
+                }
                 actions={
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="review-card__delete"
-                    aria-label={`Delete your review of ${title}`}
-                    onClick={() => setDeleting({ review, index })}
-                  >
-                    Delete
-                  </Button>
+                  <>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="review-card__edit"
+                      aria-label={`Edit your review of ${title}`}
+                      onClick={() => setEditing(review.commentId)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="review-card__delete"
+                      aria-label={`Delete your review of ${title}`}
+                      onClick={() => setDeleting({ review, index })}
+                    >
+                      Delete
+                    </Button>
+                  </>
                 }
               />
             );

@@ -11,13 +11,15 @@ interface ReviewCardProps {
   heading: ReactNode;
   isMine?: boolean;
   actions?: ReactNode;
+  /** The review's own form, shown in place of its stars and text while its author edits it. */
+  editor?: ReactNode;
 }
 
 /**
  * One review in a list. Its text is whatever a reader typed, so it is only ever a text node:
  * markup in it shows as the characters it is made of.
  */
-export function ReviewCard({ review, heading, isMine = false, actions }: ReviewCardProps) {
+export function ReviewCard({ review, heading, isMine = false, actions, editor }: ReviewCardProps) {
   return (
     // Focusable from script only, so focus can land on a review just posted.
     <li
@@ -29,12 +31,22 @@ export function ReviewCard({ review, heading, isMine = false, actions }: ReviewC
         <h3 className="review-card__heading">{heading}</h3>
         {isMine && <span className="review-card__badge">{reviewMessages.yourReview}</span>}
       </div>
-      <div className="review-card__meta">
-        <StarRating value={review.rating} size="sm" showValue={false} />
-        <time dateTime={review.createDate}>{formatLongDate(review.createDate)}</time>
-      </div>
-      <p className="review-card__text">{review.content}</p>
-      {actions && <div className="review-card__actions">{actions}</div>}
+      {editor ?? (
+        <>
+          <div className="review-card__meta">
+            <StarRating value={review.rating} size="sm" showValue={false} />
+            <time dateTime={review.createDate}>{formatLongDate(review.createDate)}</time>
+            {review.updatedAt && (
+              <span className="review-card__edited">
+                {reviewMessages.edited}{" "}
+                <time dateTime={review.updatedAt}>{formatLongDate(review.updatedAt)}</time>
+              </span>
+            )}
+          </div>
+          <p className="review-card__text">{review.content}</p>
+          {actions && <div className="review-card__actions">{actions}</div>}
+        </>
+      )}
     </li>
   );
 }

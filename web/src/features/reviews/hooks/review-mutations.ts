@@ -4,7 +4,13 @@ import type { BookDetail } from "@folio/contract/catalogue";
 import type { Review, ReviewList } from "@folio/contract/reviews";
 import { ApiError } from "../../../lib/api-client";
 import { bookQueryKey } from "../../../lib/catalogue-query-keys";
-import { addReview, deleteReview, type NewReview } from "../api/reviews-api";
+import {
+  addReview,
+  deleteReview,
+  updateReview,
+  type NewReview,
+  type ReviewEdit,
+} from "../api/reviews-api";
 import { reviewKeys } from "./review-queries";
 
 type ReviewChange = (reviews: Review[]) => Review[];
@@ -50,6 +56,26 @@ export function useAddReview() {
     onError: (error) => {
       // Reviewed already (in another tab, say): fetch the review so the page shows it.
       if (error instanceof ApiError && error.code === "ALREADY_REVIEWED") {
+        void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      }
+    },
+  });
+}
+
+export function useUpdateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, rating, comment }: ReviewEdit & Pick<Review, "bookId">) =>
+      updateReview({ commentId, rating, comment }),
+    onSuccess: (result, { bookId }) => {
+      changeCachedReviews(queryClient, bookId, (reviews) =>
+        reviews.map((review) => (review.commentId === result.commentId ? result.review : review)),
+      );
+      refreshBook(queryClient, bookId, result);
+    },
+    onError: (error) => {
+      // Gone, hidden or not the reader's after all: the lists on screen are out of date.
+      if (error instanceof ApiError && [403, 404, 409].includes(error.status)) {
         void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       }
     },
