@@ -207,6 +207,49 @@ test.describe("reading", () => {
     );
   });
 
+  test("a book read to its last page is 100% read, on the page and on the server @phone", async ({
+    page,
+    reader,
+  }) => {
+    test.setTimeout(60_000);
+    await reader.logInWithToken();
+    const book = await findBook(page.request, "Great Expectations");
+    await reader.borrow(book.bookId);
+    await page.goto(`/book/${book.bookId}`);
+    await page.getByRole("button", { name: `Read ${book.title}` }).click();
+    await waitForBook(page);
+    await showControls(page);
+    await page.getByRole("button", { name: "Contents" }).click();
+    await page
+      .getByRole("navigation", { name: "Table of contents" })
+      .getByRole("button")
+      .last()
+      .click();
+    await expect(pageLabel(page)).toHaveText(/^Page \d+ of \d+ · \d+%$/);
+    await page.locator(".reader-stage").focus();
+    // On to the last screen of the last chapter.
+    for (let turn = 0; turn < 30; turn += 1) {
+      const label = await pageLabel(page).innerText();
+      const [, index, count] = /^Page (\d+) of (\d+)/.exec(label)!;
+      if (index === count) break;
+      await page.keyboard.press("ArrowRight");
+      await expect(pageLabel(page)).not.toHaveText(label);
+    }
+    await expect(pageLabel(page)).toHaveText(/ · 100%$/);
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/reading/progress?bookId=${book.bookId}`, {
+            headers: { Authorization: `Bearer ${reader.token}` },
+          });
+          return ((await response.json()) as { percentage: number | null }).percentage;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(100);
+    await reader.giveBack(book.bookId);
+  });
+
   for (const scheme of ["light", "dark"] as const) {
     test(`the chrome reads clearly in every reader theme on a ${scheme} system @phone`, async ({
       page,
