@@ -268,14 +268,15 @@ test.describe("the reader", () => {
     await reader.giveBack(book.bookId);
   });
 
-  test("the page counts the chapter's screens, and Scroll keys read on a screen at a time", async ({
+  test("the page counts the chapter's screens, and Scroll keys read on a screen at a time, for this book alone", async ({
     page,
     reader,
   }) => {
     test.setTimeout(120_000);
     await reader.logInWithToken();
     const book = await findBook(page.request, "Moby-Dick");
-    await reader.borrow(book.bookId);
+    const other = await findBook(page.request, "Great Expectations");
+    await reader.borrow([book.bookId, other.bookId]);
     // Every text the page label and the running foot show, from the page's very start.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -389,6 +390,13 @@ test.describe("the reader", () => {
     await page.keyboard.press("ArrowDown");
     await expect(page.locator(".reader-progress__chapter")).toHaveText(/^Chapter 2\./);
 
+    // The layout is this book's: another book opens in pages, and this one again in Scroll.
+    await page.goto(readerPath(other.bookId));
+    await waitForBook(page);
+    await expect(page.locator(".reader")).toHaveAttribute("data-layout", "paginated");
+    await page.goto(readerPath(book.bookId));
+    await waitForBook(page);
+    await expect(page.locator(".reader")).toHaveAttribute("data-layout", "scrolled");
     await reader.giveBack(book.bookId);
   });
 

@@ -3,8 +3,9 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import {
   findBook,
+  expectNextScreen,
   pageLabel,
-  pageNumber,
+  screenPlace,
   shownChapter,
   showControls,
   waitForBook,
@@ -136,25 +137,25 @@ test.describe("reading", () => {
     await expectChromeAccessible(page);
 
     // Next page: ArrowRight, a click in the margin beside the text and one on the text's
-    // right third each move the place on.
-    const chapterStart = await pageNumber(page);
+    // right third each move the place on a screen (into the next chapter after the last).
+    const chapterStart = await screenPlace(page);
     await page.keyboard.press("ArrowRight");
-    await expect.poll(() => pageNumber(page)).toBeGreaterThan(chapterStart);
-    const afterKey = await pageNumber(page);
+    await expectNextScreen(page, chapterStart);
+    const afterKey = await screenPlace(page);
     const viewport = page.viewportSize()!;
     await page.mouse.click(viewport.width - 10, viewport.height / 2);
-    await expect.poll(() => pageNumber(page)).toBeGreaterThan(afterKey);
-    const afterMargin = await pageNumber(page);
+    await expectNextScreen(page, afterKey);
+    const afterMargin = await screenPlace(page);
     await page.mouse.click(viewport.width * 0.8, viewport.height / 2);
-    await expect.poll(() => pageNumber(page)).toBeGreaterThan(afterMargin);
+    await expectNextScreen(page, afterMargin);
     // The click left focus inside the book's frame: its keys turn pages too.
-    const afterTap = await pageNumber(page);
+    const afterTap = await screenPlace(page);
     expect(
       await page.evaluate(() => document.activeElement?.tagName),
       "focus is in the book's frame",
     ).toBe("IFRAME");
     await page.keyboard.press("PageDown");
-    await expect.poll(() => pageNumber(page)).toBeGreaterThan(afterTap);
+    await expectNextScreen(page, afterTap);
     const place = await pageLabel(page).innerText();
 
     // Reload: the same place comes back (saved on the server a second after the turn).
@@ -183,6 +184,20 @@ test.describe("reading", () => {
     await settings.getByRole("button", { name: "Larger text" }).click();
     await expect(settings.getByText("110%")).toBeVisible();
     await expect.poll(async () => (await bodyStyle()).size).toBe("110%");
+    // Justified text, and hyphenated so that its lines keep an even spacing; Left undoes both.
+    const paragraph = () =>
+      shownChapter(page)
+        .locator("p")
+        .first()
+        .evaluate((p) => ({
+          align: getComputedStyle(p).textAlign,
+          hyphens: getComputedStyle(p).hyphens,
+        }));
+    await settings.getByRole("radio", { name: "Justified" }).check();
+    await expect.poll(paragraph).toEqual({ align: "justify", hyphens: "auto" });
+    await settings.getByRole("radio", { name: "Left" }).check();
+    await expect.poll(async () => (await paragraph()).align).toBe("start");
+    expect((await paragraph()).hyphens).not.toBe("auto");
     await expectChromeAccessible(page);
     // Moby-Dick has two copies; the phone journey of reader.spec.ts reads one after this.
     await reader.giveBack(book.bookId);

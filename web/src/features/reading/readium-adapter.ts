@@ -261,7 +261,7 @@ const EXTERNAL = /^(https?:|mailto:|tel:)/i;
 function epubPreferences({ textAlign, ...rest }: NavigatorPreferences): EpubPreferences {
   return new EpubPreferences({
     ...rest,
-    textAlign: textAlign === "start" ? TextAlignment.start : null,
+    textAlign: textAlign === null ? null : TextAlignment[textAlign],
   });
 }
 

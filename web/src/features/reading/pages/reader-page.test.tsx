@@ -267,14 +267,17 @@ describe("ReaderPage", () => {
     await waitFor(() => expect(posts(fetchMock, "/api/reading/preferences")).toHaveLength(1), {
       timeout: PREFERENCES_SAVE_DELAY_MS + 1500,
     });
+    // The theme is the reader's for every book; text size and layout are this book's own.
     expect(posts(fetchMock, "/api/reading/preferences")[0]).toEqual({
       preferences: {
-        fontSize: 1.1,
+        fontSize: 1,
         fontFamily: "publisher",
         lineHeight: 1.5,
         margins: "normal",
         theme: "sepia",
-        layout: "scrolled",
+        layout: "paginated",
+        textAlign: "publisher",
+        books: { "12": { fontSize: 1.1, layout: "scrolled" } },
       },
     });
   });
