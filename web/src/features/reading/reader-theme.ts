@@ -25,7 +25,8 @@ export const FONT_LABELS: Record<ReaderPreferences["fontFamily"], string> = {
 };
 
 export const ALIGN_LABELS: Record<NonNullable<ReaderPreferences["textAlign"]>, string> = {
-  publisher: "Book's own",
+  // "Book's own" would wrap in a row of three on a phone.
+  publisher: "Original",
   start: "Left",
   justify: "Justified",
 };

@@ -409,7 +409,11 @@ describe("ReaderPage", () => {
       locator: {
         href,
         type: "application/xhtml+xml",
-        locations: { progression: 0.3, position: href === "ch1.xhtml" ? 3 : 7 },
+        locations: {
+          progression: 0.3,
+          position: href === "ch1.xhtml" ? 3 : 7,
+          totalProgression: href === "ch1.xhtml" ? 0.2 : 0.6,
+        },
         ...(kind === "highlight" ? { text: { highlight: text } } : {}),
       },
       text,
@@ -433,9 +437,9 @@ describe("ReaderPage", () => {
     await user.click(screen.getByRole("button", { name: "Bookmarks and highlights" }));
     const notes = screen.getByRole("dialog", { name: "Bookmarks and highlights" });
     const items = within(notes).getAllByRole("listitem");
-    expect(items[0]).toHaveTextContent("Highlight · Chapter 1. Loomings. · page 3");
+    expect(items[0]).toHaveTextContent("Highlight · Chapter 1. Loomings. · 20%");
     expect(items[0]).toHaveTextContent("Who is speaking");
-    expect(items[1]).toHaveTextContent("Bookmark · Chapter 2. The Carpet-Bag. · page 7");
+    expect(items[1]).toHaveTextContent("Bookmark · Chapter 2. The Carpet-Bag. · 60%");
     await user.click(within(items[1]!).getByRole("button", { name: /^Bookmark · / }));
     expect(book.view.go).toHaveBeenLastCalledWith(expect.objectContaining({ href: "ch2.xhtml" }));
     expect(pageLabel()).toHaveTextContent("Page 2 of 5 · 60%");
