@@ -59,7 +59,8 @@ export function ReaderBottomBar({
   }, [dragging, seek]);
 
   const shown = dragging ?? position;
-  const shownPercent = Math.round(
+  // Rounded down: 100% is for a book read to its end, not for its last few pages.
+  const shownPercent = Math.floor(
     dragging === null ? percentage : ((dragging - 1) / Math.max(1, total)) * 100,
   );
   return (
