@@ -193,6 +193,7 @@ export const READER_FONTS = ["publisher", "serif", "sans", "dyslexic"] as const;
 export const READER_THEMES = ["system", "light", "sepia", "dark"] as const;
 export const READER_LAYOUTS = ["paginated", "scrolled"] as const;
 export const READER_MARGINS = ["narrow", "normal", "wide"] as const;
+export const READER_TEXT_ALIGNS = ["publisher", "start", "justify"] as const;
 
 const between = (min: number, max: number) =>
   z
@@ -202,14 +203,38 @@ const between = (min: number, max: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(", ")}` });
 
+/** How many books keep their own layout and text size; the reader's app keeps the newest. */
+export const MAX_BOOK_PREFERENCES = 500;
+
+const fontSizeSchema = between(0.75, 2.5);
+const layoutSchema = oneOf(READER_LAYOUTS);
+
+/** What a reader sets for one book alone; what it leaves out follows the reader's own set. */
+export const bookPreferencesSchema = z.object({
+  fontSize: fontSizeSchema.optional(),
+  layout: layoutSchema.optional(),
+});
+export type BookPreferences = z.infer<typeof bookPreferencesSchema>;
+
 export const readerPreferencesSchema = z.object({
   /** 1 is the book's own size */
-  fontSize: between(0.75, 2.5),
+  fontSize: fontSizeSchema,
   fontFamily: oneOf(READER_FONTS),
   lineHeight: between(1, 2.4),
   margins: oneOf(READER_MARGINS),
   theme: oneOf(READER_THEMES),
-  layout: oneOf(READER_LAYOUTS),
+  layout: layoutSchema,
+  /** "publisher" keeps the book's own; "justify" also hyphenates; absent is "publisher" */
+  textAlign: oneOf(READER_TEXT_ALIGNS).optional(),
+  /** each book's own layout and text size, by book id; absent is none */
+  books: z
+    .record(wireIdSchema, bookPreferencesSchema, {
+      error: (issue) => (issue.code === "invalid_key" ? "must be keyed by book ids" : undefined),
+    })
+    .refine((books) => Object.keys(books).length <= MAX_BOOK_PREFERENCES, {
+      error: `must hold at most ${MAX_BOOK_PREFERENCES} books`,
+    })
+    .optional(),
 });
 export type ReaderPreferences = z.infer<typeof readerPreferencesSchema>;
 
@@ -220,6 +245,7 @@ export const DEFAULT_READER_PREFERENCES: ReaderPreferences = {
   margins: "normal",
   theme: "system",
   layout: "paginated",
+  textAlign: "publisher",
 };
 
 export const readerPreferencesRequestSchema = z.object({ preferences: readerPreferencesSchema });

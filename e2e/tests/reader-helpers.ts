@@ -22,10 +22,33 @@ export async function findBook(request: APIRequestContext, title: string): Promi
 export const SHOWN_FRAME = ".reader-stage__book iframe:not([style*='visibility: hidden'])";
 export const shownChapter = (page: Page): FrameLocator => page.frameLocator(SHOWN_FRAME);
 
-/** "Page N of M · P%", as the bottom bar shows it, and its N. */
+/** "Page N of M · P%", as the bottom bar shows it: N of the chapter's M screens. */
 export const pageLabel = (page: Page) => page.locator(".reader-progress__page");
-export const pageNumber = async (page: Page) =>
-  Number(/Page ([\d,]+)/.exec(await pageLabel(page).innerText())![1]!.replace(/,/g, ""));
+/** Where the reader is, as the bottom bar says it: the chapter, and its screen of how many. */
+export async function screenPlace(page: Page) {
+  const [, index = "0", count = "0"] =
+    /^Page ([\d,]+) of ([\d,]+)/.exec(await pageLabel(page).innerText()) ?? [];
+  const number = (text: string) => Number(text.replace(/,/g, ""));
+  const chapter = await page.locator(".reader-progress__chapter").innerText();
+  return { chapter, index: number(index), count: number(count) };
+}
+
+/**
+ * The place has moved on one screen from `before`: the next page of the chapter, or after its
+ * last page the first of the next chapter.
+ */
+export async function expectNextScreen(
+  page: Page,
+  before: Awaited<ReturnType<typeof screenPlace>>,
+): Promise<void> {
+  const wanted =
+    before.index < before.count
+      ? { chapter: before.chapter, index: before.index + 1, count: before.count }
+      : { index: 1 };
+  await expect.poll(() => screenPlace(page)).toMatchObject(wanted);
+  if (before.index >= before.count)
+    expect((await screenPlace(page)).chapter).not.toBe(before.chapter);
+}
 
 /** The bars step aside while reading; a click in the middle of the page brings them back. */
 export async function showControls(page: Page): Promise<void> {

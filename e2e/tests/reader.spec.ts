@@ -231,7 +231,9 @@ test.describe("the reader", () => {
     await expect(page.locator(".reader")).toHaveClass(/reader-theme--dark/);
 
     // Another device (a fresh browser context): place, settings, highlight and bookmark.
-    const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    // A screen of the same size: the page label counts screens, which another size lays out
+    // differently; the place itself (chapter and percentage) is the server's either way.
+    const other = await browser.newContext({ baseURL, viewport: page.viewportSize()! });
     try {
       const elsewhere = await other.newPage();
       await openElsewhere(elsewhere, reader, book.bookId);
@@ -263,6 +265,138 @@ test.describe("the reader", () => {
     } finally {
       await other.close();
     }
+    await reader.giveBack(book.bookId);
+  });
+
+  test("the page counts the chapter's screens, and Scroll keys read on a screen at a time, for this book alone", async ({
+    page,
+    reader,
+  }) => {
+    test.setTimeout(120_000);
+    await reader.logInWithToken();
+    const book = await findBook(page.request, "Moby-Dick");
+    const other = await findBook(page.request, "Great Expectations");
+    await reader.borrow([book.bookId, other.bookId]);
+    // Every text the page label and the running foot show, from the page's very start.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as Window & { labelsSeen?: string[] }).labelsSeen = seen;
+      const note = () => {
+        for (const selector of [".reader-progress__page", ".reader-running-foot"]) {
+          const text = document.querySelector(selector)?.textContent?.trim();
+          if (text && seen.at(-1) !== text) seen.push(text);
+        }
+      };
+      new MutationObserver(note).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const labelsSeen = () =>
+      page.evaluate(() => (window as Window & { labelsSeen?: string[] }).labelsSeen ?? []);
+    await page.goto(readerPath(book.bookId));
+    await waitForBook(page);
+    await showControls(page);
+    await page.getByRole("button", { name: "Contents" }).click();
+    await page
+      .getByRole("navigation", { name: "Table of contents" })
+      .getByRole("button", { name: /^Chapter 1\./ })
+      .click();
+    await expect(shownChapter(page).locator("body")).toContainText("Call me Ishmael");
+
+    // The label counts the screens of the chapter, as its frame lays them out side by side.
+    const screens = () =>
+      shownChapter(page)
+        .locator("body")
+        .evaluate((body) => {
+          const scroller = body.ownerDocument.scrollingElement!;
+          const frame = body.ownerDocument.defaultView!;
+          return {
+            index: Math.round(frame.scrollX / frame.innerWidth) + 1,
+            count: Math.ceil(scroller.scrollWidth / frame.innerWidth - 0.02),
+          };
+        });
+    const first = await screens();
+    expect(first.index).toBe(1);
+    expect(first.count).toBeGreaterThan(1);
+    await expect(pageLabel(page)).toHaveText(new RegExp(`^Page 1 of ${first.count} · \\d+%$`));
+    await expect(page.locator(".reader-running-foot")).toHaveText(`1 / ${first.count}`);
+    await page.locator(".reader-stage").focus();
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/api/reading/progress") && response.ok(),
+    );
+    await page.keyboard.press("ArrowRight");
+    await expect(pageLabel(page)).toHaveText(new RegExp(`^Page 2 of ${first.count} · \\d+%$`));
+    expect(await screens()).toEqual({ index: 2, count: first.count });
+    await saved;
+
+    // Opened again at that place: the label shows the page once it is measured, and never a
+    // stand-in "Page 1 of 1" before.
+    const place = await pageLabel(page).innerText();
+    await page.reload();
+    await waitForBook(page);
+    await expect(pageLabel(page)).toHaveText(place);
+    const seen = await labelsSeen();
+    expect(seen.filter((text) => /^Page 1 of 1\b|^1 \/ 1$/.test(text))).toEqual([]);
+    expect([...new Set(seen.filter((text) => text.startsWith("Page")))]).toEqual([place]);
+
+    // Scroll layout: the keys scroll a screen within the chapter, back and forth.
+    await showControls(page);
+    await page.getByRole("button", { name: "Reading settings" }).click();
+    const settings = page.getByRole("dialog", { name: "Reading settings" });
+    await settings.getByRole("radio", { name: "Scroll" }).check();
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".reader")).toHaveAttribute("data-layout", "scrolled");
+    const scroll = () =>
+      shownChapter(page)
+        .locator("body")
+        .evaluate((body) => {
+          const scroller = body.ownerDocument.scrollingElement!;
+          const frame = body.ownerDocument.defaultView!;
+          return {
+            top: scroller.scrollTop,
+            height: frame.innerHeight,
+            bottom: scroller.scrollHeight - frame.innerHeight,
+          };
+        });
+    await expect.poll(async () => (await scroll()).bottom).toBeGreaterThan(1000);
+    await page.locator(".reader-stage").focus();
+    for (const [key, direction] of [
+      ["ArrowDown", 1],
+      ["PageDown", 1],
+      [" ", 1],
+      ["ArrowUp", -1],
+      ["PageUp", -1],
+    ] as const) {
+      const before = await scroll();
+      await page.keyboard.press(key);
+      await expect
+        .poll(async () => ((await scroll()).top - before.top) * direction, { message: key })
+        .toBeGreaterThan(before.height * 0.5);
+      expect(((await scroll()).top - before.top) * direction, key).toBeLessThanOrEqual(
+        before.height,
+      );
+      await expect(page.locator(".reader-progress__chapter")).toHaveText(/^Chapter 1\./);
+    }
+    // At the chapter's end the next key goes on to the next chapter.
+    await shownChapter(page)
+      .locator("body")
+      .evaluate((body) => {
+        const scroller = body.ownerDocument.scrollingElement!;
+        scroller.scrollTop = scroller.scrollHeight;
+      });
+    await expect.poll(async () => (await scroll()).top).toBeGreaterThan(1000);
+    await page.keyboard.press("ArrowDown");
+    await expect(page.locator(".reader-progress__chapter")).toHaveText(/^Chapter 2\./);
+
+    // The layout is this book's: another book opens in pages, and this one again in Scroll.
+    await page.goto(readerPath(other.bookId));
+    await waitForBook(page);
+    await expect(page.locator(".reader")).toHaveAttribute("data-layout", "paginated");
+    await page.goto(readerPath(book.bookId));
+    await waitForBook(page);
+    await expect(page.locator(".reader")).toHaveAttribute("data-layout", "scrolled");
     await reader.giveBack(book.bookId);
   });
 

@@ -65,6 +65,18 @@ describe("reader preferences", () => {
     expect((await load({ ...reader, token: other.body.token })).body).toEqual(second.body);
   });
 
+  it("keep the alignment and each book's own layout and text size", async () => {
+    const reader = await createUser(t.app, t.database.db);
+    const withBooks: ReaderPreferences = {
+      ...large,
+      textAlign: "justify",
+      books: { "12": { fontSize: 1.2, layout: "paginated" }, "31": { fontSize: 0.85 } },
+    };
+    const saved = await save(reader, withBooks);
+    expect(saved.status).toBe(200);
+    expect((await load(reader)).body.preferences).toEqual(withBooks);
+  });
+
   it("are each reader's own", async () => {
     const reader = await createUser(t.app, t.database.db);
     const other = await createUser(t.app, t.database.db);
@@ -81,6 +93,17 @@ describe("reader preferences", () => {
     ["an unknown font", { ...large, fontFamily: "comic" }, "preferences.fontFamily"],
     ["a set without its layout", { ...large, layout: undefined }, "preferences.layout"],
     ["no set at all", undefined, "preferences"],
+    ["an unknown alignment", { ...large, textAlign: "centre" }, "preferences.textAlign"],
+    [
+      "a book's font size of 9",
+      { ...large, books: { "12": { fontSize: 9 } } },
+      "preferences.books.12.fontSize",
+    ],
+    [
+      "a book by a name, not an id",
+      { ...large, books: { moby: { fontSize: 1 } } },
+      "preferences.books.moby",
+    ],
   ])("refuse %s with a 400 a person understands, keeping the last", async (_, sent, field) => {
     const reader = await createUser(t.app, t.database.db);
     const kept = await save(reader, large);

@@ -3,19 +3,15 @@ import { turnForKey, zoneOfTap } from "./reader-input";
 
 describe("keys and taps", () => {
   it("turns pages with arrows, Page Up/Down and space", () => {
-    expect(turnForKey("ArrowRight", false, true)).toBe("next");
-    expect(turnForKey("ArrowLeft", false, true)).toBe("prev");
-    expect(turnForKey("PageDown", false, true)).toBe("next");
-    expect(turnForKey("PageUp", false, true)).toBe("prev");
-    expect(turnForKey(" ", false, true)).toBe("next");
-    expect(turnForKey(" ", true, true)).toBe("prev");
-    expect(turnForKey("a", false, true)).toBeNull();
-  });
-
-  it("leaves scrolling keys to a scrolled book", () => {
-    expect(turnForKey("ArrowRight", false, false)).toBe("next");
-    expect(turnForKey("PageDown", false, false)).toBeNull();
-    expect(turnForKey(" ", false, false)).toBeNull();
+    expect(turnForKey("ArrowRight", false)).toBe("next");
+    expect(turnForKey("ArrowLeft", false)).toBe("prev");
+    expect(turnForKey("ArrowDown", false)).toBe("next");
+    expect(turnForKey("ArrowUp", false)).toBe("prev");
+    expect(turnForKey("PageDown", false)).toBe("next");
+    expect(turnForKey("PageUp", false)).toBe("prev");
+    expect(turnForKey(" ", false)).toBe("next");
+    expect(turnForKey(" ", true)).toBe("prev");
+    expect(turnForKey("a", false)).toBeNull();
   });
 
   it("splits the screen into thirds", () => {

@@ -3,15 +3,13 @@
 export type TurnDirection = "next" | "prev";
 
 /**
- * The page turn a key asks for. Paginated: arrows, Page Up/Down and space (Shift+space goes
- * back). Scrolled: only left and right change chapter; the rest scroll the page as usual.
+ * The turn a key asks for: arrows, Page Up/Down and space (Shift+space goes back). In pages a
+ * turn is a page; in a scrolled book it is a screen's height (readium-adapter.ts), so the keys
+ * read on through the chapter, as they do through pages, and then into the next.
  */
-export function turnForKey(key: string, shift: boolean, paginated: boolean): TurnDirection | null {
-  if (key === "ArrowRight") return "next";
-  if (key === "ArrowLeft") return "prev";
-  if (!paginated) return null;
-  if (key === "PageDown" || key === "ArrowDown") return "next";
-  if (key === "PageUp" || key === "ArrowUp") return "prev";
+export function turnForKey(key: string, shift: boolean): TurnDirection | null {
+  if (key === "ArrowRight" || key === "ArrowDown" || key === "PageDown") return "next";
+  if (key === "ArrowLeft" || key === "ArrowUp" || key === "PageUp") return "prev";
   if (key === " " || key === "Spacebar") return shift ? "prev" : "next";
   return null;
 }

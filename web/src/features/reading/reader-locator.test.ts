@@ -8,6 +8,7 @@ import {
   positionAtFraction,
   positionInResource,
   progressLocatorText,
+  screenOf,
   startLocator,
 } from "./reader-locator";
 
@@ -112,6 +113,48 @@ describe("positions", () => {
     expect(percentageOf(place)).toBe(40);
     expect(percentageOf({ totalProgression: 0.12345 })).toBe(12.3);
     expect(percentageOf({ totalProgression: 1.5 })).toBe(100);
+  });
+
+  it("reads a finished book as 100%, not its last position's start", () => {
+    // A three-position book, one chapter: its last screen starts in the third position (2/3).
+    const sample: ReadiumLocator[] = [0, 1 / 3, 2 / 3].map((progression, i) => ({
+      href: "sample.xhtml",
+      type: TYPE,
+      locations: { progression, position: i + 1, totalProgression: i / 3 },
+    }));
+    const last = sample[2]!;
+    expect(percentageOf(placeOf(last, sample))).toBe(66.7);
+    expect(percentageOf(placeOf(last, sample, { start: 0.5, end: 1 }))).toBe(100);
+    expect(placeOf(last, sample, { start: 0.5, end: 1 }).locator.locations?.totalProgression).toBe(
+      1,
+    );
+    // The end of a chapter that is not the last is not the end of the book.
+    const chapterEnd = placeOf(positions[3]!, positions, { start: 0.5, end: 1 });
+    expect(chapterEnd.totalProgression).toBe(0.4);
+  });
+
+  it("counts the screens of the chapter on show, not positions", () => {
+    expect(screenOf(null)).toBeNull();
+    expect(screenOf({ start: 0, end: 0 })).toBeNull();
+    expect(screenOf({ start: Number.NaN, end: Number.NaN })).toBeNull();
+    // Pages a fifth of the chapter wide.
+    expect(screenOf({ start: 0, end: 0.2 })).toEqual({ index: 1, count: 5 });
+    expect(screenOf({ start: 0.2, end: 0.4 })).toEqual({ index: 2, count: 5 });
+    expect(screenOf({ start: 0.8, end: 1 })).toEqual({ index: 5, count: 5 });
+    // Four and a half pages: the last is a half.
+    expect(screenOf({ start: 0, end: 1 / 4.5 })).toEqual({ index: 1, count: 5 });
+    expect(screenOf({ start: 3.5 / 4.5, end: 1 })).toEqual({ index: 5, count: 5 });
+    // A chapter that fits on one screen.
+    expect(screenOf({ start: 0, end: 1 })).toEqual({ index: 1, count: 1 });
+    // Scrolled part of the way: the nearest screen; at the bottom, the last.
+    expect(screenOf({ start: 0.05, end: 0.3 })).toEqual({ index: 1, count: 4 });
+    expect(screenOf({ start: 0.3, end: 0.55 })).toEqual({ index: 2, count: 4 });
+    expect(screenOf({ start: 0.7, end: 1 })).toEqual({ index: 4, count: 4 });
+    expect(placeOf(positions[2]!, positions, { start: 0.25, end: 0.5 }).screen).toEqual({
+      index: 2,
+      count: 4,
+    });
+    expect(placeOf(positions[2]!, positions).screen).toBeNull();
   });
 
   it("orders places as they come in the book", () => {

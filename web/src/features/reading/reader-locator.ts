@@ -12,8 +12,34 @@ export interface ReadingPlace {
   /** 1-based index in the positions list */
   position: number;
   total: number;
-  /** 0–1 through the whole book */
+  /** 0–1 through the whole book; 1 once the book's last screen is shown */
   totalProgression: number;
+  /** The screen of the chapter on show, as the reader counts pages; null until it is measured. */
+  screen: Screen | null;
+}
+
+/** A screen of a chapter: a page (two columns side by side count as one) or a scrolled height. */
+export interface Screen {
+  /** 1-based */
+  index: number;
+  count: number;
+}
+
+/** How far a measurement may be off a whole screen (sub-pixel widths, rounding). */
+const SCREEN_SLACK = 0.02;
+
+/**
+ * The screen a part of a chapter on show is, from the part's start and end (0–1 of the
+ * chapter): each screen shows the same share of it, the last perhaps less.
+ */
+export function screenOf(visible: { start: number; end: number } | null): Screen | null {
+  if (!visible) return null;
+  const share = visible.end - visible.start;
+  if (!(share > 0) || !Number.isFinite(share)) return null;
+  const count = Math.max(1, Math.ceil(1 / share - SCREEN_SLACK));
+  const atEnd = visible.end >= 1 - 1e-3;
+  const index = atEnd ? count : Math.min(count, Math.round(visible.start / share) + 1);
+  return { index, count };
 }
 
 /** What progress keeps: small enough for the 4,000-character column, enough to come back. */
@@ -131,20 +157,31 @@ export function startLocator(
 
 /**
  * The place a locator stands for, filled in from the positions list when the navigator left
- * out its position or total progression.
+ * out its position or total progression. `visible` is the part of the chapter on screen: its
+ * screen, and whether the book's end is on show. A position's progression is where it starts,
+ * so the last screen of a book starts in its last position (2/3 of a three-position book): the
+ * book is read through (100%) once the end of its last chapter is on screen.
  */
 export function placeOf(
   locator: ReadiumLocator,
   positions: readonly ReadiumLocator[],
+  visible: { start: number; end: number } | null = null,
 ): ReadingPlace {
   const total = Math.max(1, positions.length);
   const progression = locator.locations?.progression ?? 0;
   const holder = positionInResource(positions, locator.href, progression);
   const position = locator.locations?.position ?? holder?.locations?.position ?? 1;
-  const totalProgression =
-    locator.locations?.totalProgression ??
-    holder?.locations?.totalProgression ??
-    (position - 1) / total;
+  const lastChapter = positions.at(-1)?.href;
+  const bookEnd =
+    visible !== null &&
+    visible.end >= 1 - 1e-3 &&
+    lastChapter !== undefined &&
+    resourceOf(lastChapter) === resourceOf(locator.href);
+  const totalProgression = bookEnd
+    ? 1
+    : (locator.locations?.totalProgression ??
+      holder?.locations?.totalProgression ??
+      (position - 1) / total);
   return {
     locator: {
       ...locator,
@@ -153,7 +190,13 @@ export function placeOf(
     position,
     total,
     totalProgression: clampUnit(totalProgression),
+    screen: screenOf(visible),
   };
+}
+
+/** "Page 3 of 12": the screens of the chapter on show, as the page label and announcement say. */
+export function pageOfChapter(screen: Screen): string {
+  return `Page ${screen.index.toLocaleString("en-GB")} of ${screen.count.toLocaleString("en-GB")}`;
 }
 
 /** A percentage for the progress call: one decimal, 0–100. */

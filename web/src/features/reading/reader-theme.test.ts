@@ -67,6 +67,23 @@ describe("reader preferences for the navigator", () => {
     ).toMatch(/serif$/);
   });
 
+  it("justifies and hyphenates when asked, and keeps the book's own alignment by default", () => {
+    const aligned = (textAlign: "publisher" | "start" | "justify", fontFamily = "publisher") =>
+      navigatorPreferences(
+        {
+          ...DEFAULT_READER_PREFERENCES,
+          textAlign,
+          fontFamily: fontFamily as "publisher" | "dyslexic",
+        },
+        "light",
+      );
+    expect(aligned("justify")).toMatchObject({ textAlign: "justify", hyphens: true });
+    expect(aligned("start")).toMatchObject({ textAlign: "start", hyphens: null });
+    expect(aligned("publisher")).toMatchObject({ textAlign: null, hyphens: null });
+    // Ragged-right for OpenDyslexic, whatever the alignment chosen.
+    expect(aligned("justify", "dyslexic")).toMatchObject({ textAlign: "start", hyphens: null });
+  });
+
   it("steps font sizes from wherever the value is", () => {
     expect(nextStep(FONT_SIZE_STEPS, 1, 1)).toBe(1.1);
     expect(nextStep(FONT_SIZE_STEPS, 1, -1)).toBe(0.85);

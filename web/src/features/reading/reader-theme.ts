@@ -24,6 +24,13 @@ export const FONT_LABELS: Record<ReaderPreferences["fontFamily"], string> = {
   dyslexic: "OpenDyslexic",
 };
 
+export const ALIGN_LABELS: Record<NonNullable<ReaderPreferences["textAlign"]>, string> = {
+  // "Book's own" would wrap in a row of three on a phone.
+  publisher: "Original",
+  start: "Left",
+  justify: "Justified",
+};
+
 export const MARGIN_LABELS: Record<ReaderPreferences["margins"], string> = {
   narrow: "Narrow",
   normal: "Normal",
@@ -88,8 +95,10 @@ export interface NavigatorPreferences {
   optimalLineLength: number;
   minimalLineLength: number;
   maximalLineLength: number;
-  /** "start" overrides the book's justification; null keeps the book's own. */
-  textAlign: "start" | null;
+  /** Overrides the book's own alignment; null keeps it. */
+  textAlign: "start" | "justify" | null;
+  /** true hyphenates (justified lines); null keeps the book's own. */
+  hyphens: boolean | null;
 }
 
 /** What the navigator is told for these preferences, drawn in this theme. */
@@ -99,6 +108,9 @@ export function navigatorPreferences(
 ): NavigatorPreferences {
   const colours = THEME_COLOURS[theme];
   const gutter = MARGIN_PX[preferences.margins];
+  // Dyslexia guidance asks for ragged-right text: justified lines open uneven rivers of space.
+  const dyslexic = preferences.fontFamily === "dyslexic";
+  const justified = preferences.textAlign === "justify" && !dyslexic;
   return {
     fontSize: preferences.fontSize,
     fontFamily: FONT_STACKS[preferences.fontFamily],
@@ -119,8 +131,10 @@ export function navigatorPreferences(
     optimalLineLength: LINE_LENGTH.optimal,
     minimalLineLength: LINE_LENGTH.minimal,
     maximalLineLength: LINE_LENGTH.maximal,
-    // Dyslexia guidance asks for ragged-right text: justified lines open uneven rivers of space.
-    textAlign: preferences.fontFamily === "dyslexic" ? "start" : null,
+    textAlign:
+      dyslexic || preferences.textAlign === "start" ? "start" : justified ? "justify" : null,
+    // Justified lines without hyphens open rivers of space between the words.
+    hyphens: justified ? true : null,
   };
 }
 

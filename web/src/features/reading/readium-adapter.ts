@@ -57,9 +57,18 @@ export interface LoadedPublication {
   render: (container: HTMLElement, options: RenderOptions) => Promise<PublicationView>;
 }
 
+/** The part of a chapter on screen, 0–1 of its length (its width in pages, height in scroll). */
+export interface VisibleRange {
+  start: number;
+  end: number;
+}
+
 export interface ViewListeners {
-  /** The place changed: a page turn, a jump, a resize. */
-  moved: (locator: ReadiumLocator) => void;
+  /**
+   * The place changed: a page turn, a jump, a resize. `visible` is the part of its chapter on
+   * screen, measured in its frame; null while there is no frame to measure.
+   */
+  moved: (locator: ReadiumLocator, visible: VisibleRange | null) => void;
   /** A chapter's frame is ready: draw highlights, listen to its keys. */
   frameLoaded: (frame: Window) => void;
   /** A tap or click on the text that is not a link; x and y in the frame's CSS pixels. */
@@ -78,6 +87,7 @@ export interface RenderOptions {
 
 export interface PublicationView {
   go: (locator: ReadiumLocator) => Promise<boolean>;
+  /** The next screen: a page, or in scroll layout a screen's height; past the end, the next chapter. */
   next: () => Promise<boolean>;
   prev: () => Promise<boolean>;
   setPreferences: (preferences: NavigatorPreferences) => Promise<void>;
@@ -251,7 +261,7 @@ const EXTERNAL = /^(https?:|mailto:|tel:)/i;
 function epubPreferences({ textAlign, ...rest }: NavigatorPreferences): EpubPreferences {
   return new EpubPreferences({
     ...rest,
-    textAlign: textAlign === "start" ? TextAlignment.start : null,
+    textAlign: textAlign === null ? null : TextAlignment[textAlign],
   });
 }
 
@@ -287,8 +297,29 @@ async function renderPublication(
       return null;
     }
   };
+  let scrolled = preferences.scroll;
+  /**
+   * The part of the chapter on screen, measured in its frame as the navigator's own snapper
+   * does, but at once: the navigator reports a frame it has just drawn before measuring it.
+   */
+  const visibleNow = (): VisibleRange | null => {
+    const frame = frameOf();
+    let scroller: Element | null | undefined;
+    try {
+      scroller = frame?.document.scrollingElement;
+    } catch {
+      return null;
+    }
+    if (!frame || !scroller) return null;
+    const size = scrolled ? scroller.scrollHeight : scroller.scrollWidth;
+    const at = Math.abs(scrolled ? scroller.scrollTop : frame.scrollX);
+    const shown = scrolled ? frame.innerHeight : frame.innerWidth;
+    if (!(size > 0) || !(shown > 0)) return null;
+    const clamp = (value: number) => Math.min(1, Math.max(0, value));
+    return { start: clamp(at / size), end: clamp((at + shown) / size) };
+  };
   const handlers: Partial<EpubNavigatorListeners> = {
-    positionChanged: (locator: Locator) => listeners.moved(plain(locator)),
+    positionChanged: (locator: Locator) => listeners.moved(plain(locator), visibleNow()),
     frameLoaded: (frame: Window) => listeners.frameLoaded(frame),
     tap: (event: { x: number; y: number }) => tapped(event),
     click: (event: { x: number; y: number }) => tapped(event),
@@ -327,18 +358,36 @@ async function renderPublication(
   await navigator.load();
   const current = navigator;
 
-  const step = (direction: "next" | "prev") =>
+  const chapterTurn = (direction: "next" | "prev") =>
     new Promise<boolean>((resolve) => {
       if (direction === "next") current.goForward(false, resolve);
       else current.goBackward(false, resolve);
     });
+  // The navigator's own turn in scroll layout skips to the next chapter: here a turn is a
+  // screen, less two lines so the eye finds its place, and the chapter's end turns to the next.
+  const step = (direction: "next" | "prev") => {
+    const frame = scrolled ? frameOf() : null;
+    const scroller = frame?.document.scrollingElement;
+    if (!frame || !scroller) return chapterTurn(direction);
+    const room =
+      direction === "next"
+        ? scroller.scrollHeight - frame.innerHeight - scroller.scrollTop
+        : scroller.scrollTop;
+    if (room < 2) return chapterTurn(direction);
+    const by = Math.max(frame.innerHeight * 0.5, frame.innerHeight - 48);
+    scroller.scrollBy({ top: direction === "next" ? by : -by, behavior: "instant" });
+    return Promise.resolve(true);
+  };
 
   return {
     go: (locator) =>
       new Promise<boolean>((resolve) => current.go(readiumLocator(locator), false, resolve)),
     next: () => step("next"),
     prev: () => step("prev"),
-    setPreferences: (next) => current.submitPreferences(epubPreferences(next)),
+    setPreferences: (next) => {
+      scrolled = next.scroll;
+      return current.submitPreferences(epubPreferences(next));
+    },
     currentFrame: frameOf,
     visibleRange: () => {
       const viewport = current.viewport;

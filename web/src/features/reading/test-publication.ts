@@ -90,7 +90,12 @@ export function fakeBook(): FakeBook {
   let index = 0;
   const moveTo = (next: number, locator?: ReadiumLocator) => {
     index = Math.max(0, Math.min(POSITIONS.length - 1, next));
-    options?.listeners.moved(locator ?? POSITIONS[index]!);
+    // Each position of the fake is a screen of its chapter, as the navigator measures it.
+    const shown = view.visibleRange();
+    options?.listeners.moved(
+      locator ?? POSITIONS[index]!,
+      shown && { start: shown.start, end: shown.end },
+    );
   };
   const indexOf = (locator: ReadiumLocator) => {
     const href = locator.href.split("#")[0];

@@ -14,12 +14,13 @@ interface AnnotationsPanelProps {
   onClose: () => void;
 }
 
+/** Where in the book: the percentage, as pages are screens that differ from device to device. */
 function describe(annotation: Annotation, chapter: string): string {
-  const page = annotation.locator.locations?.position;
+  const through = annotation.locator.locations?.totalProgression;
   return [
     annotation.kind === "bookmark" ? "Bookmark" : "Highlight",
     chapter,
-    page && `page ${page}`,
+    through !== undefined && `${Math.round(through * 100)}%`,
   ]
     .filter(Boolean)
     .join(" · ");

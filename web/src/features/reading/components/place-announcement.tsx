@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ReadingPlace } from "../reader-locator";
+import { pageOfChapter, type ReadingPlace } from "../reader-locator";
 
 /** The page or chapter is announced once the reader stops turning for this long. */
 const ANNOUNCE_DELAY_MS = 400;
@@ -14,10 +14,10 @@ export function PlaceAnnouncement({
 }) {
   const [announcement, setAnnouncement] = useState("");
   useEffect(() => {
-    if (!place) return;
+    const screen = place?.screen;
+    if (!screen) return;
     const timer = window.setTimeout(
-      () =>
-        setAnnouncement(`Page ${place.position} of ${place.total}${chapter ? `, ${chapter}` : ""}`),
+      () => setAnnouncement(`${pageOfChapter(screen)}${chapter ? `, ${chapter}` : ""}`),
       ANNOUNCE_DELAY_MS,
     );
     return () => window.clearTimeout(timer);

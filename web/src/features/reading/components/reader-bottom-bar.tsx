@@ -1,6 +1,11 @@
 import type { ReadiumLocator } from "@folio/contract/reading";
 import { useCallback, useEffect, useId, useMemo, useState, type FocusEvent } from "react";
-import { percentageOf, positionsLeftInChapter, type ReadingPlace } from "../reader-locator";
+import {
+  pageOfChapter,
+  percentageOf,
+  positionsLeftInChapter,
+  type ReadingPlace,
+} from "../reader-locator";
 import { formatDuration, minutesFor, type ReadingPace } from "../reading-pace";
 
 interface ReaderBottomBarProps {
@@ -28,7 +33,7 @@ export function ReaderBottomBar({
 }: ReaderBottomBarProps) {
   const sliderId = useId();
   const position = place?.position ?? 1;
-  const total = place?.total ?? (positions?.length || 1);
+  const total = place?.total ?? Math.max(1, positions?.length ?? 1);
   const percentage = place ? percentageOf(place) : 0;
   const leftInChapter = useMemo(
     () => (positions && place ? positionsLeftInChapter(positions, place) : 0),
@@ -54,15 +59,22 @@ export function ReaderBottomBar({
   }, [dragging, seek]);
 
   const shown = dragging ?? position;
-  const shownPercent =
-    dragging === null ? percentage : Math.round(((dragging - 1) / Math.max(1, total)) * 100);
+  // Rounded down: 100% is for a book read to its end, not for its last few pages.
+  const shownPercent = Math.floor(
+    dragging === null ? percentage : ((dragging - 1) / Math.max(1, total)) * 100,
+  );
   return (
     <footer className="reader-bar reader-bar--bottom" onFocus={onFocus}>
       <div className="reader-progress__labels">
         <span className="reader-progress__chapter">{chapter}</span>
         <span className="reader-progress__page">
-          Page {shown.toLocaleString("en-GB")} of {total.toLocaleString("en-GB")} ·{" "}
-          {Math.round(shownPercent)}%
+          {/* Where the slider will land while it is dragged; nothing until the page is measured
+              (a space holds the line), so no stand-in "Page 1 of 1" ever shows. */}
+          {dragging !== null
+            ? `${shownPercent}%`
+            : place?.screen
+              ? `${pageOfChapter(place.screen)} · ${shownPercent}%`
+              : "\u00a0"}
         </span>
       </div>
       <label htmlFor={sliderId} className="visually-hidden">
@@ -77,7 +89,7 @@ export function ReaderBottomBar({
         step={1}
         value={shown}
         disabled={!ready}
-        aria-valuetext={`Page ${shown} of ${total}, ${Math.round(shownPercent)}%`}
+        aria-valuetext={`${shownPercent}% of the book`}
         onChange={(event) => setDragging(Number(event.target.value))}
       />
       <p className="reader-progress__time">

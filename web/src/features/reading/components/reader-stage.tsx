@@ -60,8 +60,8 @@ export function ReaderStage({
         )
       )}
       <div className="reader-running-foot" aria-hidden="true">
-        {place
-          ? `${place.position.toLocaleString("en-GB")} / ${place.total.toLocaleString("en-GB")}`
+        {place?.screen
+          ? `${place.screen.index.toLocaleString("en-GB")} / ${place.screen.count.toLocaleString("en-GB")}`
           : ""}
       </div>
     </main>

@@ -2,11 +2,13 @@ import {
   READER_FONTS,
   READER_LAYOUTS,
   READER_MARGINS,
+  READER_TEXT_ALIGNS,
   READER_THEMES,
   type ReaderPreferences,
 } from "@folio/contract/reading";
 import { useId } from "react";
 import {
+  ALIGN_LABELS,
   FONT_LABELS,
   FONT_SIZE_STEPS,
   LINE_HEIGHT_STEPS,
@@ -118,7 +120,10 @@ function Stepper({
   );
 }
 
-/** Text size, font, spacing, margins, theme and layout; each change shows in the book at once. */
+/**
+ * Text size, font, spacing, alignment, margins, theme and layout; each change shows in the book
+ * at once. Text size and layout are the open book's own (use-reader-preferences).
+ */
 export function SettingsPanel({ preferences, theme, onChange, onClose }: SettingsPanelProps) {
   return (
     <ReaderPanel title="Reading settings" theme={theme} onClose={onClose}>
@@ -148,6 +153,13 @@ export function SettingsPanel({ preferences, theme, onChange, onClose }: Setting
           lessLabel="Less line spacing"
           moreLabel="More line spacing"
           onChange={(lineHeight) => onChange({ lineHeight })}
+        />
+        <Choice
+          legend="Alignment"
+          options={READER_TEXT_ALIGNS}
+          labels={ALIGN_LABELS}
+          value={preferences.textAlign ?? "publisher"}
+          onChange={(textAlign) => onChange({ textAlign })}
         />
         <Choice
           legend="Margins"

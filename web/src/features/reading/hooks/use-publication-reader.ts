@@ -111,8 +111,8 @@ export function usePublicationReader({
         preferences: startWith.current.preferences,
         frameStyles: FRAME_STYLES,
         listeners: {
-          moved: (locator: ReadiumLocator) => {
-            onMovedRef.current(placeOf(locator, loaded.positions), opening);
+          moved: (locator: ReadiumLocator, visible) => {
+            onMovedRef.current(placeOf(locator, loaded.positions, visible), opening);
             opening = false;
           },
           frameLoaded: (frame) => listenersRef.current.frameLoaded(frame),

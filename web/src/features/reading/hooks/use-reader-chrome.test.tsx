@@ -93,12 +93,27 @@ describe("useReaderChrome", () => {
     expect(result.current.barsShown).toBe(true);
   });
 
-  it("in a scrolled book leaves the vertical keys to the page", () => {
+  it("in a scrolled book turns a screen with the arrows, Page Up/Down and space", () => {
     const { onTurn } = renderChrome({ paginated: false });
-    expect(press("ArrowDown").defaultPrevented).toBe(false);
+    // The book turns the screen; the browser's own few lines of scrolling do not come too.
+    expect(press("ArrowDown").defaultPrevented).toBe(true);
+    press("PageDown");
     press(" ");
     press("ArrowRight");
-    expect(onTurn.mock.calls).toEqual([["next"]]);
+    press("ArrowUp");
+    press("PageUp");
+    press(" ", window, { shiftKey: true });
+    press("ArrowLeft");
+    expect(onTurn.mock.calls).toEqual([
+      ["next"],
+      ["next"],
+      ["next"],
+      ["next"],
+      ["prev"],
+      ["prev"],
+      ["prev"],
+      ["prev"],
+    ]);
   });
 
   it("leaves keys to the field or button they are pressed on, and to shortcuts", () => {

@@ -44,7 +44,7 @@ function isKeyboardFocus(element: Element): boolean {
  * The reader's chrome: the bars, the one panel or dialog open over the book, and the keys and
  * taps that work them. The bars show while the book opens, then step aside; a tap in the middle
  * third, Enter on the book, or Tab into them brings them back; Escape hides them. The outer
- * thirds and the arrow keys turn pages.
+ * thirds and the arrow keys turn pages (in a scrolled book the keys turn a screen).
  */
 export function useReaderChrome({ ready, paginated, onTurn, onEscape }: Options) {
   const stageRef = useRef<HTMLElement>(null);
@@ -91,7 +91,7 @@ export function useReaderChrome({ ready, paginated, onTurn, onEscape }: Options)
         setShown((now) => !now);
         return;
       }
-      const direction = turnForKey(event.key, event.shiftKey, latest.current.paginated);
+      const direction = turnForKey(event.key, event.shiftKey);
       if (!direction) return;
       event.preventDefault();
       turn(direction);

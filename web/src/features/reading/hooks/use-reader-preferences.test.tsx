@@ -1,11 +1,19 @@
-import { DEFAULT_READER_PREFERENCES, type ReaderPreferences } from "@folio/contract/reading";
+import {
+  DEFAULT_READER_PREFERENCES,
+  MAX_BOOK_PREFERENCES,
+  type ReaderPreferences,
+} from "@folio/contract/reading";
 import { act, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, requestUrl } from "../../../test/books";
 import { readLocalPreferences, writeLocalPreferences } from "../reader-theme";
 import { readingKeys } from "../reading-queries";
 import { postsTo, renderReaderHook, serveReading } from "../test-reader-hooks";
-import { PREFERENCES_SAVE_DELAY_MS, useReaderPreferences } from "./use-reader-preferences";
+import {
+  preferencesFrom,
+  PREFERENCES_SAVE_DELAY_MS,
+  useReaderPreferences,
+} from "./use-reader-preferences";
 
 const fromServer = (preferences: Partial<ReaderPreferences>) => () =>
   jsonResponse({
@@ -95,6 +103,65 @@ describe("useReaderPreferences", () => {
     const look = result.current.look;
     rerender();
     expect(result.current.look).toBe(look);
+  });
+
+  it("keeps the layout and text size set for a book to that book", async () => {
+    vi.useFakeTimers();
+    const fetchMock = serveReading();
+    const moby = renderReaderHook(() => useReaderPreferences("12"));
+    act(() => moby.result.current.change({ fontSize: 1.35, layout: "scrolled" }));
+    act(() => moby.result.current.change({ theme: "dark", textAlign: "justify" }));
+    expect(moby.result.current.preferences).toMatchObject({
+      fontSize: 1.35,
+      layout: "scrolled",
+      theme: "dark",
+      textAlign: "justify",
+    });
+    expect(moby.result.current.look).toMatchObject({ fontSize: 1.35, scroll: true });
+    const kept = {
+      ...DEFAULT_READER_PREFERENCES,
+      theme: "dark",
+      textAlign: "justify",
+      books: { "12": { fontSize: 1.35, layout: "scrolled" } },
+    };
+    expect(readLocalPreferences()).toEqual(kept);
+    await act(() => vi.advanceTimersByTimeAsync(PREFERENCES_SAVE_DELAY_MS));
+    await vi.waitFor(() =>
+      expect(postsTo(fetchMock, "/api/reading/preferences")).toEqual([{ preferences: kept }]),
+    );
+    moby.unmount();
+
+    // Another book opens in the reader's own text size and layout, with the theme chosen.
+    const other = renderReaderHook(() => useReaderPreferences("13"));
+    expect(other.result.current.preferences).toEqual({ ...kept, fontSize: 1, layout: "paginated" });
+    act(() => other.result.current.change({ fontSize: 0.85 }));
+    other.unmount();
+    const again = renderReaderHook(() => useReaderPreferences("12"));
+    expect(again.result.current.preferences).toMatchObject({ fontSize: 1.35, layout: "scrolled" });
+    expect(readLocalPreferences()).toMatchObject({
+      fontSize: 1,
+      books: { "12": { fontSize: 1.35, layout: "scrolled" }, "13": { fontSize: 0.85 } },
+    });
+  });
+
+  it("keeps each valid book of a stored copy and only so many, the newest", () => {
+    const books: Record<string, unknown> = {
+      "1": { fontSize: 1.2 },
+      "2": { fontSize: 9 },
+      x: { layout: "scrolled" },
+      "3": { layout: "sideways", fontSize: 1.1 },
+    };
+    expect(preferencesFrom({ books }).books).toEqual({ "1": { fontSize: 1.2 } });
+    const many = Object.fromEntries(
+      Array.from({ length: MAX_BOOK_PREFERENCES + 2 }, (_, i) => [
+        String(i + 1),
+        { fontSize: 1.1 },
+      ]),
+    );
+    const kept = Object.keys(preferencesFrom({ books: many }).books ?? {});
+    expect(kept).toHaveLength(MAX_BOOK_PREFERENCES);
+    expect(kept).not.toContain("1");
+    expect(kept).toContain(String(MAX_BOOK_PREFERENCES + 2));
   });
 
   it("keeps every valid field of an older copy and gives the rest their defaults", () => {

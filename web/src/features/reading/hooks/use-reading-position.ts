@@ -1,7 +1,12 @@
 import type { WireId } from "@folio/contract/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { percentageOf, progressLocatorText, type ReadingPlace } from "../reader-locator";
+import {
+  percentageOf,
+  progressLocatorText,
+  resourceOf,
+  type ReadingPlace,
+} from "../reader-locator";
 import { newestPosition, readLocalPosition, type SavedPosition } from "../reading-position";
 import { progressQuery } from "../reading-queries";
 import { useProgressSaver } from "./use-progress-saver";
@@ -30,7 +35,14 @@ export function useReadingPosition(bookId: WireId | null) {
 
   const moved = useCallback(
     (next: ReadingPlace, opening: boolean) => {
-      setPlace(next);
+      // A report the navigator sends without measuring (a frame loaded again) keeps the screen.
+      setPlace((before) =>
+        next.screen === null &&
+        before?.screen &&
+        resourceOf(before.locator.href) === resourceOf(next.locator.href)
+          ? { ...next, screen: before.screen }
+          : next,
+      );
       recordPosition(next.position);
       // The place the book opened at is already saved; from the first turn on, each is.
       if (!opening) record(progressLocatorText(next.locator), percentageOf(next));

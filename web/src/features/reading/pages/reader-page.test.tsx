@@ -93,7 +93,8 @@ function renderReader(props: Parameters<typeof ReaderPage>[0] = {}) {
   });
 }
 
-const pageLabel = () => screen.getByText(/^Page \d+ of \d+/);
+/** The bottom bar's "Page N of M · P%" (the announcement says "Page N of M, chapter"). */
+const pageLabel = () => screen.getByText(/^Page \d+ of \d+ · /);
 
 async function opened() {
   await waitFor(() => expect(screen.getByRole("button", { name: "Contents" })).toBeEnabled());
@@ -114,13 +115,16 @@ describe("ReaderPage", () => {
 
   it("opens the book from its publication link, with its place known at once", async () => {
     const fetchMock = serve();
-    renderReader();
+    const { container } = renderReader();
     expect(screen.getByText("Loading the book…")).toBeInTheDocument();
+    // Nothing stands in for the page while it is not yet measured: no "Page 1 of 1" flashes.
+    expect(container.querySelector(".reader-progress__page")).toHaveTextContent(/^$/);
     await opened();
     expect(screen.getByRole("heading", { level: 1, name: "Moby-Dick" })).toBeInTheDocument();
     expect(openPublication).toHaveBeenCalledWith(MANIFEST, expect.any(AbortSignal));
     expect(posts(fetchMock, "/api/reading/publication")).toEqual([{ bookId: "12" }]);
-    expect(pageLabel()).toHaveTextContent("Page 1 of 10 · 0%");
+    // The page counts the screens of the chapter on show: the title page is one.
+    expect(pageLabel()).toHaveTextContent("Page 1 of 1 · 0%");
     expect(book.rendered()?.start).toBeUndefined();
     // Opening is not reading: nothing is saved until the first turn.
     expect(posts(fetchMock, "/api/reading/progress")).toEqual([]);
@@ -139,7 +143,8 @@ describe("ReaderPage", () => {
       href: "ch2.xhtml",
       locations: { progression: 0.45, position: 8 },
     });
-    expect(pageLabel()).toHaveTextContent("Page 8 of 10 · 70%");
+    // The third of chapter 2's five screens, 70% through the book.
+    expect(pageLabel()).toHaveTextContent("Page 3 of 5 · 70%");
   });
 
   it("opens a place saved by the old reader near its percentage", async () => {
@@ -147,7 +152,7 @@ describe("ReaderPage", () => {
     renderReader();
     await opened();
     expect(book.rendered()?.start).toEqual(POSITIONS[4]);
-    expect(pageLabel()).toHaveTextContent("Page 5 of 10 · 40%");
+    expect(pageLabel()).toHaveTextContent("Page 4 of 4 · 40%");
   });
 
   it("turns pages with keys and saves the place a second after the last turn", async () => {
@@ -160,7 +165,7 @@ describe("ReaderPage", () => {
     await user.keyboard("{PageDown}");
     await user.keyboard(" ");
     expect(book.view.next).toHaveBeenCalledTimes(3);
-    expect(pageLabel()).toHaveTextContent("Page 4 of 10 · 30%");
+    expect(pageLabel()).toHaveTextContent("Page 3 of 4 · 30%");
     await user.keyboard("{ArrowLeft}");
     expect(book.view.prev).toHaveBeenCalledTimes(1);
     expect(posts(fetchMock, "/api/reading/progress")).toEqual([]);
@@ -179,6 +184,25 @@ describe("ReaderPage", () => {
       type: "application/xhtml+xml",
       locations: { progression: 0.25, position: 3, totalProgression: 0.2 },
     });
+  });
+
+  it("reads a finished book as 100% on its last page, and saves it so", async () => {
+    const user = userEvent.setup();
+    const saved = JSON.stringify({
+      href: "ch2.xhtml",
+      type: "application/xhtml+xml",
+      locations: { progression: 0.6, position: 9, totalProgression: 0.8 },
+    });
+    const fetchMock = serve({ "/api/reading/progress": progress(saved, 80) });
+    renderReader();
+    await opened();
+    expect(pageLabel()).toHaveTextContent("Page 4 of 5 · 80%");
+    await user.keyboard("{ArrowRight}");
+    // The last screen starts in the last position (90% of the way), and shows the book's end.
+    expect(pageLabel()).toHaveTextContent("Page 5 of 5 · 100%");
+    window.dispatchEvent(new Event("pagehide"));
+    await waitFor(() => expect(posts(fetchMock, "/api/reading/progress")).toHaveLength(1));
+    expect(posts(fetchMock, "/api/reading/progress")[0]).toMatchObject({ percentage: 100 });
   });
 
   it("saves the place at once when the page is hidden", async () => {
@@ -243,14 +267,17 @@ describe("ReaderPage", () => {
     await waitFor(() => expect(posts(fetchMock, "/api/reading/preferences")).toHaveLength(1), {
       timeout: PREFERENCES_SAVE_DELAY_MS + 1500,
     });
+    // The theme is the reader's for every book; text size and layout are this book's own.
     expect(posts(fetchMock, "/api/reading/preferences")[0]).toEqual({
       preferences: {
-        fontSize: 1.1,
+        fontSize: 1,
         fontFamily: "publisher",
         lineHeight: 1.5,
         margins: "normal",
         theme: "sepia",
-        layout: "scrolled",
+        layout: "paginated",
+        textAlign: "publisher",
+        books: { "12": { fontSize: 1.1, layout: "scrolled" } },
       },
     });
   });
@@ -382,7 +409,11 @@ describe("ReaderPage", () => {
       locator: {
         href,
         type: "application/xhtml+xml",
-        locations: { progression: 0.3, position: href === "ch1.xhtml" ? 3 : 7 },
+        locations: {
+          progression: 0.3,
+          position: href === "ch1.xhtml" ? 3 : 7,
+          totalProgression: href === "ch1.xhtml" ? 0.2 : 0.6,
+        },
         ...(kind === "highlight" ? { text: { highlight: text } } : {}),
       },
       text,
@@ -406,12 +437,12 @@ describe("ReaderPage", () => {
     await user.click(screen.getByRole("button", { name: "Bookmarks and highlights" }));
     const notes = screen.getByRole("dialog", { name: "Bookmarks and highlights" });
     const items = within(notes).getAllByRole("listitem");
-    expect(items[0]).toHaveTextContent("Highlight · Chapter 1. Loomings. · page 3");
+    expect(items[0]).toHaveTextContent("Highlight · Chapter 1. Loomings. · 20%");
     expect(items[0]).toHaveTextContent("Who is speaking");
-    expect(items[1]).toHaveTextContent("Bookmark · Chapter 2. The Carpet-Bag. · page 7");
+    expect(items[1]).toHaveTextContent("Bookmark · Chapter 2. The Carpet-Bag. · 60%");
     await user.click(within(items[1]!).getByRole("button", { name: /^Bookmark · / }));
     expect(book.view.go).toHaveBeenLastCalledWith(expect.objectContaining({ href: "ch2.xhtml" }));
-    expect(pageLabel()).toHaveTextContent("Page 7 of 10");
+    expect(pageLabel()).toHaveTextContent("Page 2 of 5 · 60%");
     // The bookmark of the page on screen shows as pressed.
     expect(screen.getByRole("button", { name: "Bookmark this page" })).toHaveAttribute(
       "aria-pressed",
@@ -538,6 +569,6 @@ describe("ReaderPage", () => {
     expect(shell).toHaveAttribute("data-controls", "shown");
     // The page and chapter are announced after a turn.
     await user.keyboard("{ArrowRight}");
-    expect(await screen.findByText("Page 3 of 10, Chapter 1. Loomings.")).toBeInTheDocument();
+    expect(await screen.findByText("Page 2 of 4, Chapter 1. Loomings.")).toBeInTheDocument();
   });
 });

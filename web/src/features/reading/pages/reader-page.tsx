@@ -31,7 +31,7 @@ export interface ReaderPageProps {
 export function ReaderPage({ renderDownload, offlineManifest }: ReaderPageProps) {
   const [params] = useSearchParams();
   const bookId = parseRouteId(params.get("bookId"));
-  const settings = useReaderPreferences();
+  const settings = useReaderPreferences(bookId);
   const { preferences, theme } = settings;
   const position = useReadingPosition(bookId);
   const { place } = position;
