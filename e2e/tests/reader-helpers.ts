@@ -59,6 +59,16 @@ export async function showControls(page: Page): Promise<void> {
   await expect(shell).toHaveAttribute("data-controls", "shown");
 }
 
+/** Goes to a chapter through the table of contents, as a reader would. */
+export async function openChapter(page: Page, name: RegExp): Promise<void> {
+  await showControls(page);
+  await page.getByRole("button", { name: "Contents" }).click();
+  await page
+    .getByRole("navigation", { name: "Table of contents" })
+    .getByRole("button", { name })
+    .click();
+}
+
 /** The book is open: its title heads the reader (when given) and its contents can be shown. */
 export async function waitForBook(page: Page, title?: string): Promise<void> {
   if (title)

@@ -5,6 +5,7 @@ import {
   pageLabel,
   SHOWN_FRAME,
   shownChapter,
+  openChapter,
   showControls,
   waitForBook,
 } from "./reader-helpers";
@@ -299,12 +300,7 @@ test.describe("the reader", () => {
       page.evaluate(() => (window as Window & { labelsSeen?: string[] }).labelsSeen ?? []);
     await page.goto(readerPath(book.bookId));
     await waitForBook(page);
-    await showControls(page);
-    await page.getByRole("button", { name: "Contents" }).click();
-    await page
-      .getByRole("navigation", { name: "Table of contents" })
-      .getByRole("button", { name: /^Chapter 1\./ })
-      .click();
+    await openChapter(page, /^Chapter 1\./);
     await expect(shownChapter(page).locator("body")).toContainText("Call me Ishmael");
 
     // The label counts the screens of the chapter, as its frame lays them out side by side.
@@ -413,12 +409,7 @@ test.describe("the reader", () => {
     await reader.borrow(book.bookId);
     await page.goto(readerPath(book.bookId));
     await waitForBook(page);
-    await showControls(page);
-    await page.getByRole("button", { name: "Contents" }).click();
-    await page
-      .getByRole("navigation", { name: "Table of contents" })
-      .getByRole("button", { name: /^Chapter 1\./ })
-      .click();
+    await openChapter(page, /^Chapter 1\./);
 
     // The controls step aside and the book fills the screen from the top.
     await expect(page.locator(".reader")).toHaveAttribute("data-controls", "hidden");
