@@ -3,13 +3,13 @@ import type { Review } from "@folio/contract/reviews";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useSession } from "../../../lib/session";
-import { Button, ButtonLink } from "../../../ui/button";
+import { ButtonLink } from "../../../ui/button";
 import { QueryState } from "../../../ui/query-state";
 import { SkeletonLines } from "../../../ui/skeleton";
 import { useBookReviews, useMyReviews } from "../hooks/review-queries";
 import { reviewMessages } from "../messages";
 import { DeleteReviewDialog } from "./delete-review-dialog";
-import { ReviewCard } from "./review-card";
+import { OwnReviewActions, ReviewCard } from "./review-card";
 import { EditReviewForm, ReviewForm } from "./review-form";
 import "./reviews.css";
 
@@ -145,25 +145,11 @@ export function BookReviews({ bookId }: BookReviewsProps) {
                   }
                   actions={
                     isMine && (
-                      <>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          className="review-card__edit"
-                          aria-label="Edit your review"
-                          onClick={() => setEditing(review.commentId)}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label="Delete your review"
-                          onClick={() => setDeleting(review)}
-                        >
-                          Delete
-                        </Button>
-                      </>
+                      <OwnReviewActions
+                        what="your review"
+                        onEdit={() => setEditing(review.commentId)}
+                        onDelete={() => setDeleting(review)}
+                      />
                     )
                   }
                 />

@@ -1,12 +1,12 @@
 import type { Review } from "@folio/contract/reviews";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Button, ButtonLink } from "../../../ui/button";
+import { ButtonLink } from "../../../ui/button";
 import { QueryState } from "../../../ui/query-state";
 import { useMyReviews } from "../hooks/review-queries";
 import { reviewMessages } from "../messages";
 import { DeleteReviewDialog } from "./delete-review-dialog";
-import { ReviewCard } from "./review-card";
+import { OwnReviewActions, ReviewCard } from "./review-card";
 import { EditReviewForm } from "./review-form";
 import "./reviews.css";
 
@@ -85,26 +85,11 @@ export function MyReviews() {
                   ) : undefined
                 }
                 actions={
-                  <>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="review-card__edit"
-                      aria-label={`Edit your review of ${title}`}
-                      onClick={() => setEditing(review.commentId)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="review-card__delete"
-                      aria-label={`Delete your review of ${title}`}
-                      onClick={() => setDeleting({ review, index })}
-                    >
-                      Delete
-                    </Button>
-                  </>
+                  <OwnReviewActions
+                    what={`your review of ${title}`}
+                    onEdit={() => setEditing(review.commentId)}
+                    onDelete={() => setDeleting({ review, index })}
+                  />
                 }
               />
             );

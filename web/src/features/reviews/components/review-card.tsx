@@ -1,6 +1,7 @@
 import type { Review } from "@folio/contract/reviews";
 import type { ReactNode } from "react";
 import { formatLongDate } from "../../../lib/dates";
+import { Button } from "../../../ui/button";
 import { StarRating } from "../../../ui/star-rating";
 import { reviewMessages } from "../messages";
 import "./reviews.css";
@@ -48,5 +49,42 @@ export function ReviewCard({ review, heading, isMine = false, actions, editor }:
         </>
       )}
     </li>
+  );
+}
+
+/**
+ * Edit and Delete on a review of one's own; `what` names it for a screen reader. Their classes
+ * are where the lists put focus back after an edit or a delete.
+ */
+export function OwnReviewActions({
+  what,
+  onEdit,
+  onDelete,
+}: {
+  what: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="review-card__edit"
+        aria-label={`Edit ${what}`}
+        onClick={onEdit}
+      >
+        Edit
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="review-card__delete"
+        aria-label={`Delete ${what}`}
+        onClick={onDelete}
+      >
+        Delete
+      </Button>
+    </>
   );
 }
