@@ -3,7 +3,7 @@ import type { BookDetailWithHolds, Hold } from "@folio/contract/holds";
 import type { BorrowResult } from "@folio/contract/loans";
 import { useId, useState } from "react";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
-import { BorrowButton } from "../../features/cart/components/borrow-button";
+import { BorrowFlowButton, useBorrowFlow } from "../../features/cart/components/borrow-button";
 import type { BorrowRequest } from "../../features/cart/hooks/use-borrow-books";
 import { BookHoldPanel } from "../../features/holds/components/book-hold-panel";
 import { useHoldBorrowRequest } from "../../features/holds/hooks/hold-mutations";
@@ -33,11 +33,12 @@ function MemberBookActions({ book }: { book: BookDetailWithHolds }) {
 }
 
 /**
- * Add to cart, Borrow, Read and the wishlist heart on the book page, each from its feature.
- * Visitors are asked to log in (their loans are not asked for). A book that cannot be lent
- * now says why, and Add to cart is disabled and described by that reason. With every copy on
- * loan, Borrow gives way to the holds feature's Place hold (design.md §7.2); a reader whose hold
- * is ready borrows the copy kept for them with Borrow.
+ * Borrow (the page's main action), Add to cart, Read and the wishlist heart on the book page,
+ * each from its feature. Visitors are asked to log in (their loans are not asked for). A book
+ * that cannot be lent now says why, and Add to cart is disabled and described by that reason.
+ * With every copy on loan, Borrow gives way to the holds feature's Place hold (design.md §7.2);
+ * a reader whose hold is ready borrows the copy kept for them with Borrow in the hold's panel.
+ * Read on a book not on loan offers the same borrow in its dialog.
  */
 export function BookActions({ book }: { book: BookDetailWithHolds }) {
   const { isLoggedIn } = useSession();
@@ -83,20 +84,34 @@ function Actions({ book, loan, myHold }: ActionsProps) {
     afterBorrow(result);
   }
 
+  const borrow = useBorrowFlow({
+    book,
+    alreadyBorrowed: onLoan,
+    onBorrowed: handleBorrowed,
+    onReadNow: () => void openReader(book),
+    request: borrowReadyHold,
+  });
+  const borrowButton = showBorrow && (
+    <BorrowFlowButton
+      flow={borrow}
+      variant="primary"
+      unavailableReasonId={reason && !onLoan ? reasonId : undefined}
+    />
+  );
+
   return (
     <>
-      <AddToCartButton book={book} unavailableReasonId={reason ? reasonId : undefined} />
-      {showBorrow && (
-        <BorrowButton
-          book={book}
-          alreadyBorrowed={onLoan}
-          onBorrowed={handleBorrowed}
-          onReadNow={() => void openReader(book)}
-          unavailableReasonId={reason && !onLoan ? reasonId : undefined}
-          request={borrowReadyHold}
-        />
-      )}
-      <ReadButton book={book} loan={loan} />
+      {!readyHold && borrowButton}
+      <AddToCartButton
+        book={book}
+        variant="secondary"
+        unavailableReasonId={reason ? reasonId : undefined}
+      />
+      <ReadButton
+        book={book}
+        loan={loan}
+        onBorrow={showBorrow && !onLoan && !reason ? borrow.start : undefined}
+      />
       <WishlistButton book={book} />
       {reason && (
         <p id={reasonId} className="book-actions__reason">
@@ -110,6 +125,7 @@ function Actions({ book, loan, myHold }: ActionsProps) {
           holdsWaiting={book.holdsWaiting}
           estimatedWaitDays={book.estimatedWaitDays}
           myHold={myHold}
+          borrowButton={readyHold ? borrowButton : undefined}
         />
       )}
     </>

@@ -17,6 +17,8 @@ interface BookDetailsProps {
   bookId: WireId | null;
   /** Buttons that belong to other features (cart, loans, reading, holds), supplied by the page. */
   renderActions: (book: BookDetailWithHolds) => ReactNode;
+  /** What another feature adds to the free copies (the one kept for the reader's hold). */
+  renderCopiesNote?: (book: BookDetailWithHolds) => ReactNode;
 }
 
 const INVALID_ID_REASON = "this is not a valid book link";
@@ -25,7 +27,7 @@ function failureReason(error: unknown): string {
   return error instanceof ApiError ? error.message : "please try again later";
 }
 
-export function BookDetails({ bookId, renderActions }: BookDetailsProps) {
+export function BookDetails({ bookId, renderActions, renderCopiesNote }: BookDetailsProps) {
   const query = useBook(bookId);
   const book = query.data;
   const title = book ? book.title.trim() || catalogueMessages.unknownBook : null;
@@ -102,6 +104,7 @@ export function BookDetails({ bookId, renderActions }: BookDetailsProps) {
               {book.lendsLeft <= 0 && (
                 <span className="book-details__unlendable">No longer lent</span>
               )}
+              {renderCopiesNote?.(book)}
             </dd>
           </div>
           {book.year !== null && (
