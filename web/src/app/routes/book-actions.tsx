@@ -1,6 +1,6 @@
 import type { WireId } from "@folio/contract/common";
 import type { BookDetailWithHolds, Hold } from "@folio/contract/holds";
-import type { BorrowResult } from "@folio/contract/loans";
+import type { BorrowResult, LoanList } from "@folio/contract/loans";
 import { useId, useState } from "react";
 import { AddToCartButton } from "../../features/cart/components/add-to-cart-button";
 import { BorrowFlowButton, useBorrowFlow } from "../../features/cart/components/borrow-button";
@@ -8,7 +8,6 @@ import type { BorrowRequest } from "../../features/cart/hooks/use-borrow-books";
 import { BookHoldPanel } from "../../features/holds/components/book-hold-panel";
 import { useHoldBorrowRequest } from "../../features/holds/hooks/hold-mutations";
 import { useMyHold } from "../../features/holds/hooks/hold-queries";
-import { useOpenLoans } from "../../features/loans/hooks/loan-queries";
 import { ReadButton, type LoanState } from "../../features/reading/components/read-button";
 import { useOpenReader } from "../../features/reading/hooks/use-open-reader";
 import { WishlistButton } from "../../features/wishlist/components/wishlist-button";
@@ -17,16 +16,21 @@ import { useSession } from "../../lib/session";
 import { useAfterBorrow } from "./borrow-aftermath";
 import "./book-actions.css";
 
+interface BookActionsProps {
+  book: BookDetailWithHolds;
+  /** The member's open loans, which the page asks for beside the book; undefined until known. */
+  openLoans: LoanList | undefined;
+}
+
 /**
  * A member's actions: the loans feature knows whether the book is already on loan, the holds
  * feature whether the reader queues for it.
  */
-function MemberBookActions({ book }: { book: BookDetailWithHolds }) {
-  const openLoans = useOpenLoans();
+function MemberBookActions({ book, openLoans }: BookActionsProps) {
   const myHold = useMyHold(book);
-  const loan: LoanState = !openLoans.data
+  const loan: LoanState = !openLoans
     ? "unknown"
-    : openLoans.data.data.some((item) => item.bookId === book.bookId)
+    : openLoans.data.some((item) => item.bookId === book.bookId)
       ? "onLoan"
       : "notOnLoan";
   return <Actions book={book} loan={loan} myHold={myHold} />;
@@ -40,10 +44,10 @@ function MemberBookActions({ book }: { book: BookDetailWithHolds }) {
  * a reader whose hold is ready borrows the copy kept for them with Borrow in the hold's panel.
  * Read on a book not on loan offers the same borrow in its dialog.
  */
-export function BookActions({ book }: { book: BookDetailWithHolds }) {
+export function BookActions({ book, openLoans }: BookActionsProps) {
   const { isLoggedIn } = useSession();
   return isLoggedIn ? (
-    <MemberBookActions book={book} />
+    <MemberBookActions book={book} openLoans={openLoans} />
   ) : (
     <Actions book={book} loan="unknown" myHold={null} />
   );

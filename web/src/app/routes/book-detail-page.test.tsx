@@ -155,6 +155,25 @@ describe("BookDetailPage for a member", () => {
     expect(screen.getByRole("button", { name: "Already Borrowed" })).toBeInTheDocument();
   });
 
+  it("draws a member's page once their loans are known, so Borrow does not turn over", async () => {
+    let answerLoans: () => void = () => undefined;
+    serveMember({
+      "/api/borrow/borrowlist": () =>
+        new Promise<Response>((resolve) => {
+          answerLoans = () => resolve(jsonResponse(makeLoanList([makeLoan(1)])));
+        }),
+    });
+    renderMemberPage();
+    // The book has come (it is kept in the per-book cache as it arrives); the loans have not.
+    await waitFor(() => expect(readCachedBook("1")).not.toBeNull());
+    expect(screen.getByText("Loading book details")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Borrow" })).not.toBeInTheDocument();
+    answerLoans();
+    expect(await screen.findByRole("button", { name: "Already Borrowed" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toBeInTheDocument();
+  });
+
   it("makes Borrow the main action, before a secondary Add to cart", async () => {
     serveMember();
     renderMemberPage();

@@ -5,25 +5,35 @@ import { BookDetails } from "../../features/catalogue/components/book-details";
 import { RelatedBooks } from "../../features/catalogue/components/related-books";
 import { useBook, useRelatedBooks } from "../../features/catalogue/hooks/catalogue-queries";
 import { KeptCopyNote } from "../../features/holds/components/kept-copy-note";
+import { useOpenLoans } from "../../features/loans/hooks/loan-queries";
 import { BookReviews } from "../../features/reviews/components/book-reviews";
 import { useBookReviews, useMyReviews } from "../../features/reviews/hooks/review-queries";
 import { parseRouteId } from "../../lib/route-id";
 import { useSession } from "../../lib/session";
 import { BookActions } from "./book-actions";
 
-/** Composes the catalogue's book details with where to go next and the reviews section. */
+/**
+ * Composes the catalogue's book details with where to go next and the reviews section. A
+ * member's loans are asked for beside the book, and the details wait for them: Borrow turning
+ * into 'Already Borrowed' with its reason under it would move the page once drawn.
+ */
 export function BookDetailPage() {
   const { id } = useParams();
   const bookId = parseRouteId(id);
   const book = useBook(bookId);
+  const { isLoggedIn } = useSession();
+  const openLoans = useOpenLoans(undefined, { enabled: isLoggedIn });
   return (
     <div className="page book-detail-page">
       <BookDetails
         bookId={bookId}
-        renderActions={(detail) => <BookActions book={detail} />}
+        waiting={isLoggedIn && openLoans.isPending}
+        renderActions={(detail) => <BookActions book={detail} openLoans={openLoans.data} />}
         renderCopiesNote={(detail) => <KeptCopyNote book={detail} />}
       />
-      {book.isSuccess && <AfterTheBook key={book.data.bookId} book={book.data} />}
+      {book.isSuccess && !(isLoggedIn && openLoans.isPending) && (
+        <AfterTheBook key={book.data.bookId} book={book.data} />
+      )}
     </div>
   );
 }

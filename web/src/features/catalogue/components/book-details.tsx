@@ -19,6 +19,8 @@ interface BookDetailsProps {
   renderActions: (book: BookDetailWithHolds) => ReactNode;
   /** What another feature adds to the free copies (the one kept for the reader's hold). */
   renderCopiesNote?: (book: BookDetailWithHolds) => ReactNode;
+  /** The page's other first answers are on their way: the placeholder stays until they come. */
+  waiting?: boolean;
 }
 
 const INVALID_ID_REASON = "this is not a valid book link";
@@ -27,7 +29,12 @@ function failureReason(error: unknown): string {
   return error instanceof ApiError ? error.message : "please try again later";
 }
 
-export function BookDetails({ bookId, renderActions, renderCopiesNote }: BookDetailsProps) {
+export function BookDetails({
+  bookId,
+  renderActions,
+  renderCopiesNote,
+  waiting = false,
+}: BookDetailsProps) {
   const query = useBook(bookId);
   const book = query.data;
   const title = book ? book.title.trim() || catalogueMessages.unknownBook : null;
@@ -51,7 +58,7 @@ export function BookDetails({ bookId, renderActions, renderCopiesNote }: BookDet
     );
   }
 
-  if (!book || title === null) return <BookDetailsSkeleton />;
+  if (!book || title === null || waiting) return <BookDetailsSkeleton />;
 
   const author = book.author.trim() || catalogueMessages.unknownAuthor;
   const hasAuthor = book.author.trim() !== "";
