@@ -181,6 +181,13 @@ test.describe("borrowing", () => {
     await expect(success).toContainText(
       `${pounds(book.price)} charged, balance ${pounds(Math.round((50 - book.price) * 100) / 100)}`,
     );
+    // On a wide screen its three actions share one row: "Read now" is not left on its own line.
+    const actions = success.locator(".modal__actions").getByRole("button");
+    await expect(actions).toHaveText(["Close", "View My Books", "Read now"]);
+    const rows = new Set(
+      await actions.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top)),
+    );
+    expect(rows.size, "rows of the success dialog's actions").toBe(1);
     await expectAccessible(page);
     await expect(page.getByRole("button", { name: "Already Borrowed" })).toBeDisabled();
     // One copy fewer on the shelf.

@@ -51,7 +51,7 @@ export function Modal({
     >
       <div
         ref={dialogRef}
-        className={`modal modal--${tone}${size === "wide" ? " modal--wide" : ""}`}
+        className={`modal modal--${tone}${size === "wide" ? " modal--wide" : ""}${stackActions ? " modal--stack" : ""}`}
         role={tone === "error" ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={titleId}
