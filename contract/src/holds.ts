@@ -63,6 +63,13 @@ export type HoldActionRequest = z.input<typeof holdActionRequestSchema>;
 
 export const cancelHoldAnswerSchema = z.object({ state: z.literal("success") });
 
+/** POST /api/holds/update: a waiting hold's choice to be borrowed for the reader when ready. */
+export const updateHoldRequestSchema = z.object({
+  holdId: idSchema,
+  autoBorrow: z.boolean({ error: "autoBorrow must be true or false" }),
+});
+export type UpdateHoldRequest = z.input<typeof updateHoldRequestSchema>;
+
 /**
  * What GET /api/books/get adds for holds: the queue's length, the wait a hold placed now would
  * have (null while a copy is free), and with a token the caller's open hold (or null).
@@ -89,6 +96,8 @@ export const holdErrorCodes = {
   lendsSpent: "EXCEED_LIMIT",
   holdNotFound: "HOLD_NOT_FOUND",
   holdClosed: "HOLD_CLOSED",
+  /** POST /api/holds/update: only a waiting hold's choice can change */
+  holdNotWaiting: "HOLD_NOT_WAITING",
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,11 @@ export const newLoanSchema = z.object({
   bookId: wireIdSchema,
   borrowDate: z.string(),
   dueDate: z.string(),
+  /**
+   * what the loan charged, pounds (the book's price at borrow time); absent only from an answer
+   * stored before it was added and replayed for its Idempotency-Key
+   */
+  price: z.number().optional(),
 });
 
 export const borrowResultSchema = z.object({

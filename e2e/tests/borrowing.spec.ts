@@ -177,6 +177,17 @@ test.describe("borrowing", () => {
     await page.getByRole("button", { name: "Borrow", exact: true }).click();
     const success = page.getByRole("dialog", { name: "Borrow successful" });
     await expect(success).toContainText(`You have borrowed ${book.title}.`);
+    // What it cost and what is left of the £50 topped up (issue 45).
+    await expect(success).toContainText(
+      `${pounds(book.price)} charged, balance ${pounds(Math.round((50 - book.price) * 100) / 100)}`,
+    );
+    // On a wide screen its three actions share one row: "Read now" is not left on its own line.
+    const actions = success.locator(".modal__actions").getByRole("button");
+    await expect(actions).toHaveText(["Close", "View My Books", "Read now"]);
+    const rows = new Set(
+      await actions.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top)),
+    );
+    expect(rows.size, "rows of the success dialog's actions").toBe(1);
     await expectAccessible(page);
     await expect(page.getByRole("button", { name: "Already Borrowed" })).toBeDisabled();
     // One copy fewer on the shelf.
@@ -296,6 +307,59 @@ test.describe("borrowing", () => {
     });
     expect(over.status()).toBeGreaterThanOrEqual(400);
     expect(over.status()).toBeLessThan(500);
+  });
+
+  test("a book's page on a phone: title, price and Borrow above the fold, and what a borrow cost @phone-only", async ({
+    page,
+    reader,
+  }) => {
+    const book = await bookTitled(page, "Black Beauty");
+    await reader.topUp(20);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`/book/${book.bookId}`);
+      const title = page.getByRole("heading", { level: 1, name: book.title });
+      const price = page.locator(".book-details__price");
+      const borrow = page.getByRole("button", { name: "Borrow", exact: true });
+      await expect(borrow).toBeVisible();
+      const fold = page.viewportSize()!.height;
+      for (const [what, part] of [
+        ["title", title],
+        ["price", price],
+        ["Borrow", borrow],
+      ] as const) {
+        const box = (await part.boundingBox())!;
+        expect(box.y + box.height, `${what} above the fold`).toBeLessThanOrEqual(fold);
+      }
+      // The cover stands beside the title, not a screen-wide picture first.
+      const cover = (await page.locator(".book-details__cover").boundingBox())!;
+      const heading = (await title.boundingBox())!;
+      expect(cover.x + cover.width).toBeLessThanOrEqual(heading.x);
+      expect(cover.width).toBeLessThan(page.viewportSize()!.width / 2);
+      // Borrow is the main action: it comes first, and Add to cart looks secondary beside it.
+      const addToCart = (await page.getByRole("button", { name: "Add to cart" }).boundingBox())!;
+      expect((await borrow.boundingBox())!.x).toBeLessThan(addToCart.x);
+      await expect(borrow).toHaveClass(/button--primary/);
+      await expectAccessible(page);
+    }
+
+    await page.getByRole("button", { name: "Borrow", exact: true }).click();
+    const success = page.getByRole("dialog", { name: "Borrow successful" });
+    // The reader had £20: the dialog names the price and what is left.
+    await expect(success).toContainText(
+      `${pounds(book.price)} charged, balance ${pounds(Math.round((20 - book.price) * 100) / 100)}`,
+    );
+    // Its three actions stand one under another, full width: none is left alone on a line.
+    const actions = success.locator(".modal__actions").getByRole("button");
+    await expect(actions).toHaveText(["Close", "View My Books", "Read now"]);
+    const boxes = await Promise.all((await actions.all()).map((button) => button.boundingBox()));
+    for (const box of boxes) {
+      expect(box!.x).toBe(boxes[0]!.x);
+      expect(box!.width).toBe(boxes[0]!.width);
+    }
+    expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y);
+    expect(boxes[2]!.y).toBeGreaterThan(boxes[1]!.y);
+    await expectAccessible(page);
   });
 
   test("the cart, Top Up and Payment Records fit a phone @phone", async ({ page }) => {

@@ -1,5 +1,27 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./fixtures";
+
+declare global {
+  interface Window {
+    /** Layout shifts not caused by input since navigation, summed (the CLS guard below). */
+    layoutShift?: number;
+  }
+}
+
+/** From navigation on, every layout shift the page makes by itself is summed in the page. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    window.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) window.layoutShift! += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
 
 test.describe("browsing the catalogue", () => {
   test("home shows popular books and loads more when scrolled to the bottom", async ({ page }) => {
@@ -185,6 +207,39 @@ test.describe("browsing the catalogue", () => {
     await expectAccessible(page);
     await page.emulateMedia({ colorScheme: "light" });
     await expectAccessible(page);
+  });
+
+  // Lighthouse's layout-shift score (design.md §6): nothing that arrives after the first answer
+  // may move what is already drawn. Checked once the last parts of each page are in.
+  test("Home and a book's page do not move as they load @phone", async ({ page }) => {
+    await recordLayoutShifts(page);
+    const moby = await page.request.get("/api/books/search", { params: { title: "Moby-Dick" } });
+    const { bookId } = (await moby.json()) as { bookId: string[] };
+
+    await page.goto("/");
+    const popular = page.locator("section.paged-list").first();
+    await expect(popular.getByRole("article")).toHaveCount(10);
+    await expect(popular.locator("img").first()).toHaveJSProperty("complete", true);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => window.layoutShift), "layout shift on Home").toBeLessThan(
+      0.01,
+    );
+
+    await page.goto(`/book/${bookId[0]}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Moby-Dick" })).toBeVisible();
+    await expect(page.getByRole("region", { name: /^More in / })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Reviews" })).toBeVisible();
+    await expect(
+      page
+        .getByText("No reviews yet. Be the first to review!")
+        .or(page.getByRole("list", { name: "Reviews of this book" })),
+    ).toBeVisible();
+    await expect(page.locator(".book-details__cover img")).toHaveJSProperty("complete", true);
+    await page.evaluate(() => document.fonts.ready);
+    expect(
+      await page.evaluate(() => window.layoutShift),
+      "layout shift on a book's page",
+    ).toBeLessThan(0.01);
   });
 
   test("an unknown book says so", async ({ page }) => {

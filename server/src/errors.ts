@@ -221,6 +221,13 @@ export const errors = {
   holdLendsSpent: (message: string) => new AppError(409, "EXCEED_LIMIT", message, "bookId"),
   holdNotFound: () => new AppError(404, "HOLD_NOT_FOUND", "That hold was not found.", "holdId"),
   holdClosed: () => new AppError(409, "HOLD_CLOSED", "This hold has ended already.", "holdId"),
+  holdNotWaiting: () =>
+    new AppError(
+      409,
+      "HOLD_NOT_WAITING",
+      "Only a hold that is still waiting can change whether we borrow it for you.",
+      "holdId",
+    ),
   categoryNotFound: () => new AppError(404, "CATEGORY_NOT_FOUND", "That category does not exist."),
 
   // The staff catalogue: books, categories and EPUB uploads (design.md §7.1).

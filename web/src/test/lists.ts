@@ -55,6 +55,7 @@ export function makeBorrowResult(
       bookId: String(bookId),
       borrowDate: BORROWED_AT,
       dueDate: DUE_AT,
+      price: 4.99,
     })),
     books: lent.map((bookId) => makeBook(bookId)),
     ...overrides,

@@ -21,7 +21,11 @@ export interface DialogAction {
 export interface DialogOptions {
   title: string;
   message: string;
+  /** A second line under the message, set apart (what a borrow cost). */
+  note?: string;
   actions: DialogAction[];
+  /** On a phone the actions stand one under another, full width, rather than wrap one by one. */
+  stackActions?: boolean;
   tone?: "default" | "error";
   /** Closes by itself after this many milliseconds (spec §9: error modal 5 s). */
   autoCloseMs?: number;
@@ -62,6 +66,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           title={dialog.title}
           onClose={closeDialog}
           tone={dialog.tone}
+          stackActions={dialog.stackActions}
           actions={dialog.actions.map((action) => (
             <Button
               key={action.label}
@@ -76,6 +81,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           ))}
         >
           <p>{dialog.message}</p>
+          {dialog.note && <p className="modal__note">{dialog.note}</p>}
         </Modal>
       )}
     </DialogsContext.Provider>

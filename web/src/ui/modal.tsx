@@ -17,6 +17,8 @@ interface ModalProps {
   initialFocus?: string;
   /** Whether the body is read as the dialog's description: not for a long form. */
   describedByBody?: boolean;
+  /** On a phone the actions stand one under another, full width. */
+  stackActions?: boolean | undefined;
 }
 
 /**
@@ -32,6 +34,7 @@ export function Modal({
   size = "default",
   initialFocus = ".modal__actions button, .modal__actions a",
   describedByBody = true,
+  stackActions = false,
 }: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -48,7 +51,7 @@ export function Modal({
     >
       <div
         ref={dialogRef}
-        className={`modal modal--${tone}${size === "wide" ? " modal--wide" : ""}`}
+        className={`modal modal--${tone}${size === "wide" ? " modal--wide" : ""}${stackActions ? " modal--stack" : ""}`}
         role={tone === "error" ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={titleId}
@@ -67,7 +70,11 @@ export function Modal({
         <div id={bodyId} className="modal__body">
           {children}
         </div>
-        {actions && <div className="modal__actions">{actions}</div>}
+        {actions && (
+          <div className={stackActions ? "modal__actions modal__actions--stack" : "modal__actions"}>
+            {actions}
+          </div>
+        )}
       </div>
     </div>,
     document.body,

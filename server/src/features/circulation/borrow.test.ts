@@ -74,6 +74,8 @@ describe("borrowing", () => {
     expect(body.books.map((b) => b.bookId)).toEqual([String(book.id)]);
     expect(body.loans[0]?.bookId).toBe(String(book.id));
     expect(body.loans[0]?.borrowId).toMatch(/^[1-9][0-9]*$/);
+    // What it cost, beside the balance it left: the success dialog names both.
+    expect(body.loans[0]?.price).toBe(4.99);
 
     expect(await balanceOf(user.token)).toBe(5.01);
     expect(await bookOf(book.id)).toMatchObject({
@@ -116,7 +118,10 @@ describe("borrowing", () => {
       ExceedLimitBookIds: [],
       balance: 45.5,
     });
-    expect(body.loans.map((l) => l.bookId)).toEqual([String(ok1.id), String(ok2.id)]);
+    expect(body.loans.map((l) => [l.bookId, l.price])).toEqual([
+      [String(ok1.id), 1],
+      [String(ok2.id), 2.5],
+    ]);
   });
 
   it("answers insufficient balance with the shortfall and changes nothing", async () => {

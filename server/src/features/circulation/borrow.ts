@@ -35,6 +35,8 @@ export interface NewLoan {
   bookId: number;
   borrowedAt: Date;
   dueAt: Date;
+  /** what it charged: the book's price at borrow time */
+  pricePence: number;
 }
 
 /**
@@ -247,7 +249,13 @@ async function lend(
     ...base,
     kind: "lent",
     balancePence: balanceAfter,
-    loans: made.map((loan) => ({ id: loan.id, bookId: loan.bookId, borrowedAt: now, dueAt })),
+    loans: made.map((loan) => ({
+      id: loan.id,
+      bookId: loan.bookId,
+      borrowedAt: now,
+      dueAt,
+      pricePence: loan.pricePence,
+    })),
   };
 }
 

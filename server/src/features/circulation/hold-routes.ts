@@ -5,6 +5,7 @@ import {
   holdAnswerSchema,
   holdListSchema,
   placeHoldRequestSchema,
+  updateHoldRequestSchema,
 } from "@folio/contract/holds";
 import { borrowResultSchema } from "@folio/contract/loans";
 import type { FastifyPluginAsync } from "fastify";
@@ -13,7 +14,7 @@ import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../idempotency";
 import { authenticate } from "../accounts";
 import { borrowBooks } from "./borrow";
-import { bookOfHold, cancelHold, holdsOf, placeHold } from "./holds";
+import { bookOfHold, cancelHold, holdsOf, placeHold, updateHold } from "./holds";
 import { presentBorrow, presentHolds } from "./wire";
 
 const tags = ["holds"];
@@ -92,6 +93,37 @@ export const holdRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     async (request) => {
       await cancelHold(ctx, await authenticate(ctx, request), request.body.holdId);
       return { state: "success" as const };
+    },
+  );
+
+  api.post(
+    "/api/holds/update",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change whether a waiting hold is borrowed for the caller when their turn comes",
+        description:
+          "Refusals: 404 HOLD_NOT_FOUND (no such hold of the caller's); 409 HOLD_NOT_WAITING (the hold is ready, borrowed, cancelled or expired).",
+        body: updateHoldRequestSchema,
+        response: {
+          200: holdAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const view = await updateHold(
+        ctx,
+        await authenticate(ctx, request),
+        request.body.holdId,
+        request.body.autoBorrow,
+      );
+      const [hold] = await presentHolds(ctx.db, [view]);
+      return { state: "success" as const, hold: hold! };
     },
   );
 

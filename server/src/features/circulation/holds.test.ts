@@ -44,6 +44,8 @@ const holdOf = async (user: TestUser, bookId: number): Promise<Hold | undefined>
   (await list(user)).find((hold) => hold.bookId === String(bookId));
 const cancel = (user: TestUser, holdId: string) =>
   http.post<{ state: string; code?: string }>("/api/holds/cancel", { holdId }, user.token);
+const update = (user: TestUser, body: Record<string, unknown>) =>
+  http.post<PlaceAnswer>("/api/holds/update", body, user.token);
 const borrowHold = (user: TestUser, holdId: string) =>
   http.post<BorrowResult>("/api/holds/borrow", { holdId }, user.token);
 const bookGet = async (bookId: number, user?: TestUser) =>
@@ -359,6 +361,82 @@ describe("cancelling", () => {
     const ended = await cancel(b, hold.holdId);
     expect(ended.status).toBe(409);
     expect(ended.body.code).toBe("HOLD_CLOSED");
+  });
+});
+
+describe("changing 'Borrow it for me'", () => {
+  it("turns it on and off on a waiting hold, keeping its place, and the queue acts on it", async () => {
+    const { book, holders } = await lentOut(1);
+    const b = await reader();
+    const hold = (await place(b, book.id)).body.hold;
+    expect(hold.autoBorrow).toBe(false);
+
+    const on = await update(b, { holdId: hold.holdId, autoBorrow: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({
+      state: "success",
+      hold: { holdId: hold.holdId, status: "waiting", position: 1, autoBorrow: true },
+    });
+    expect(on.body.hold.estimatedWaitDays).toEqual(hold.estimatedWaitDays);
+    expect(await holdOf(b, book.id)).toMatchObject({ autoBorrow: true, position: 1 });
+    // The same choice again changes nothing and is no error.
+    expect((await update(b, { holdId: hold.holdId, autoBorrow: true })).status).toBe(200);
+    expect((await bookGet(book.id, b)).myHold).toMatchObject({ autoBorrow: true });
+
+    // When the copy comes back, the hold is borrowed for the reader at once.
+    await giveBack(holders[0]!, book.id);
+    expect(await holdOf(b, book.id)).toMatchObject({ status: "borrowed" });
+    expect(await openLoan(b, book.id)).toBeDefined();
+
+    // Turned off, the next reader's hold only keeps the copy for them.
+    const c = await reader();
+    await giveBack(b, book.id);
+    await borrow(await reader(), book.id);
+    const cHold = (await place(c, book.id, true)).body.hold;
+    const off = await update(c, { holdId: cHold.holdId, autoBorrow: false });
+    expect(off.body.hold).toMatchObject({ autoBorrow: false, status: "waiting" });
+  });
+
+  it("answers 404 for another reader's hold, 409 unless it waits, 400 for a bad body", async () => {
+    const { book, holders } = await lentOut(1);
+    const [b, stranger] = [await reader(), await reader()];
+    const hold = (await place(b, book.id)).body.hold;
+
+    const theirs = await update(stranger, { holdId: hold.holdId, autoBorrow: true });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.code).toBe("HOLD_NOT_FOUND");
+    expect((await update(b, { holdId: "999999", autoBorrow: true })).status).toBe(404);
+    expect(await holdOf(b, book.id)).toMatchObject({ autoBorrow: false });
+
+    for (const body of [
+      { holdId: hold.holdId },
+      { holdId: hold.holdId, autoBorrow: "yes" },
+      { holdId: "abc", autoBorrow: true },
+      {},
+    ]) {
+      const refused = await update(b, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.state).toBe("error");
+    }
+    expect(
+      (await http.post("/api/holds/update", { holdId: hold.holdId, autoBorrow: true })).status,
+    ).toBe(401);
+
+    // Ready: the copy is kept for the reader already, there is nothing to borrow for them.
+    await giveBack(holders[0]!, book.id);
+    expect(await holdOf(b, book.id)).toMatchObject({ status: "ready" });
+    const ready = await update(b, { holdId: hold.holdId, autoBorrow: true });
+    expect(ready.status).toBe(409);
+    expect(ready.body).toMatchObject({ code: "HOLD_NOT_WAITING", field: "holdId" });
+    expect(ready.body.message).toBe(
+      "Only a hold that is still waiting can change whether we borrow it for you.",
+    );
+    expect(await holdOf(b, book.id)).toMatchObject({ status: "ready", autoBorrow: false });
+
+    await cancel(b, hold.holdId);
+    expect((await update(b, { holdId: hold.holdId, autoBorrow: true })).body.code).toBe(
+      "HOLD_NOT_WAITING",
+    );
   });
 });
 

@@ -154,6 +154,38 @@ export async function cancelHold(ctx: AppContext, user: AuthUser, holdId: number
   ctx.mail.nudge();
 }
 
+/**
+ * Changes whether a waiting hold is borrowed for the reader when their turn comes. Only while it
+ * waits: a ready hold's copy is kept already, and a closed one is over (409 HOLD_NOT_WAITING).
+ * The row is locked, as the queue locks it before making it ready, so the queue reads the choice
+ * as it stands after this.
+ */
+export async function updateHold(
+  ctx: AppContext,
+  user: AuthUser,
+  holdId: number,
+  autoBorrow: boolean,
+): Promise<HoldView> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [hold] = await tx
+      .select()
+      .from(holds)
+      .where(and(eq(holds.id, holdId), eq(holds.userId, user.id)))
+      .for("update");
+    if (!hold) throw errors.holdNotFound();
+    if (hold.status !== "waiting") throw errors.holdNotWaiting();
+    if (hold.autoBorrow === autoBorrow) return hold;
+    const [updated] = await tx
+      .update(holds)
+      .set({ autoBorrow })
+      .where(eq(holds.id, holdId))
+      .returning();
+    return updated!;
+  });
+  const [view] = await holdViews(ctx.db, [row], ctx.clock.now());
+  return view!;
+}
+
 /** The book of one of the caller's holds (404 for anyone else's): POST /api/holds/borrow. */
 export async function bookOfHold(ctx: AppContext, user: AuthUser, holdId: number) {
   return (await ownHold(ctx.db, user.id, holdId)).bookId;

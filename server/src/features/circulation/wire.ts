@@ -84,6 +84,7 @@ export async function presentBorrow(
       bookId: wireId(loan.bookId),
       borrowDate: loan.borrowedAt.toISOString(),
       dueDate: loan.dueAt.toISOString(),
+      price: penceToPounds(loan.pricePence),
     })),
     books:
       lent.length === 0

@@ -135,6 +135,8 @@ describe("BookDetailPage for a member", () => {
     await user.click(screen.getByRole("button", { name: "Borrow" }));
     const dialog = await screen.findByRole("dialog", { name: "Borrow successful" });
     expect(dialog).toHaveTextContent("It is due back on 15 January 2030.");
+    // What the borrow took from the balance, from its answer (issue 45).
+    expect(within(dialog).getByText("£4.99 charged, balance £15.01")).toBeInTheDocument();
     const [call] = callsTo(fetchMock, "/api/borrow/borrow");
     expect(sentBody(call?.[1])).toEqual({ bookId: "1" });
     expect(new Headers(call?.[1]?.headers).get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
@@ -151,6 +153,69 @@ describe("BookDetailPage for a member", () => {
     // The success modal closes by itself after 3 s.
     await waitFor(() => expect(dialog).not.toBeInTheDocument(), { timeout: 4000 });
     expect(screen.getByRole("button", { name: "Already Borrowed" })).toBeInTheDocument();
+  });
+
+  it("draws a member's page once their loans are known, so Borrow does not turn over", async () => {
+    let answerLoans: () => void = () => undefined;
+    serveMember({
+      "/api/borrow/borrowlist": () =>
+        new Promise<Response>((resolve) => {
+          answerLoans = () => resolve(jsonResponse(makeLoanList([makeLoan(1)])));
+        }),
+    });
+    renderMemberPage();
+    // The book has come (it is kept in the per-book cache as it arrives); the loans have not.
+    await waitFor(() => expect(readCachedBook("1")).not.toBeNull());
+    expect(screen.getByText("Loading book details")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Borrow" })).not.toBeInTheDocument();
+    answerLoans();
+    expect(await screen.findByRole("button", { name: "Already Borrowed" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toBeInTheDocument();
+  });
+
+  it("makes Borrow the main action, before a secondary Add to cart", async () => {
+    serveMember();
+    renderMemberPage();
+    const borrow = await screen.findByRole("button", { name: "Borrow" });
+    const addToCart = screen.getByRole("button", { name: "Add to cart" });
+    expect(borrow).toHaveClass("button--primary");
+    expect(addToCart).toHaveClass("button--secondary");
+    expect(screen.getByRole("button", { name: /^Read / })).toHaveClass("button--secondary");
+    expect(
+      borrow.compareDocumentPosition(addToCart) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it("asks to borrow a book not on loan before reading it, and borrows it from there", async () => {
+    const user = userEvent.setup();
+    const fetchMock = serveMember();
+    renderMemberPage();
+    await screen.findByText("3/5");
+    await user.click(screen.getByRole("button", { name: /^Read / }));
+    const required = screen.getByRole("dialog", { name: "Borrow required" });
+    expect(required).toHaveTextContent("You need to borrow this book first before reading it");
+    expect(within(required).getAllByRole("button", { name: "Close" })).not.toHaveLength(0);
+    expect(callsTo(fetchMock, "/api/books/content")).toHaveLength(0);
+
+    await user.click(within(required).getByRole("button", { name: "Borrow" }));
+    const success = await screen.findByRole("dialog", { name: "Borrow successful" });
+    expect(success).toHaveTextContent("You have borrowed");
+    expect(sentBody(callsTo(fetchMock, "/api/borrow/borrow")[0]?.[1])).toEqual({ bookId: "1" });
+    expect(screen.getByRole("button", { name: "Already Borrowed" })).toBeInTheDocument();
+  });
+
+  it("offers only Close before reading a book that cannot be lent now", async () => {
+    const user = userEvent.setup();
+    serveMember({
+      "/api/books/get": () =>
+        jsonResponse(makeBookDetail(1, { availableCopies: 1, totalCopies: 1, lendsLeft: 0 })),
+    });
+    renderMemberPage();
+    await screen.findByText("1/1");
+    await user.click(screen.getByRole("button", { name: /^Read / }));
+    const required = screen.getByRole("dialog", { name: "Borrow required" });
+    expect(within(required).queryByRole("button", { name: "Borrow" })).not.toBeInTheDocument();
   });
 
   it("offers Read now once the book is lent, which opens it in the reader", async () => {

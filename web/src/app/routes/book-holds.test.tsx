@@ -48,6 +48,11 @@ function serveHolds(options: { hold?: Hold | null; answers?: Record<string, Answ
       hold = makeHold(1, { position: 4, autoBorrow, estimatedWaitDays: { low: 21, high: 28 } });
       return jsonResponse({ state: "success", hold });
     },
+    "/api/holds/update": () => {
+      const { autoBorrow } = sentBody(fetchMock.mock.calls.at(-1)?.[1]) as { autoBorrow: boolean };
+      hold = hold && { ...hold, autoBorrow };
+      return jsonResponse({ state: "success", hold });
+    },
     "/api/holds/cancel": () => {
       hold = null;
       return jsonResponse({ state: "success" });
@@ -205,8 +210,14 @@ describe("holds on the book page", () => {
     expect(panel()).toHaveTextContent(
       /Kept for you until Monday 14 January at 18:00\. Borrow it before then\./,
     );
-    // The copy is the reader's: nothing stands in the way of Borrow or Add to cart.
-    const borrow = screen.getByRole("button", { name: "Borrow" });
+    // The free copies leave out the one kept for the reader, which is shown beside them.
+    expect(screen.getByText("0/2")).toBeInTheDocument();
+    expect(screen.getByText("1 kept for you")).toBeInTheDocument();
+    // The copy is the reader's: nothing stands in the way of Borrow, in the hold's panel, or
+    // of Add to cart.
+    const borrow = within(panel()).getByRole("button", { name: "Borrow" });
+    expect(borrow).toHaveClass("button--primary");
+    expect(screen.getAllByRole("button", { name: "Borrow" })).toHaveLength(1);
     expect(borrow).not.toHaveAttribute("aria-disabled");
     expect(screen.getByRole("button", { name: "Add to cart" })).not.toHaveAttribute(
       "aria-disabled",
@@ -222,6 +233,27 @@ describe("holds on the book page", () => {
     expect(callsTo(fetchMock, "/api/borrow/borrow")).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Already Borrowed" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Your hold" })).not.toBeInTheDocument();
+  });
+
+  it("changes 'Borrow it for me' on a waiting hold from its panel", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = serveHolds({ hold: makeHold(1, { position: 2 }) });
+    renderBookPage();
+    const box = await screen.findByRole("checkbox", { name: "Borrow it for me when it's my turn" });
+    expect(box).not.toBeChecked();
+    expect(screen.queryByText("1 kept for you")).not.toBeInTheDocument();
+    await user.click(box);
+    await waitFor(() =>
+      expect(within(panel()).getByRole("status")).toHaveTextContent(
+        "We will borrow it for you when it's your turn.",
+      ),
+    );
+    expect(sentBody(callsTo(fetchMock, "/api/holds/update")[0]?.[1])).toEqual({
+      holdId: "901",
+      autoBorrow: true,
+    });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription("We will borrow it for you when it's your turn.");
   });
 
   it("offers a top-up when the balance cannot pay for a ready hold's book", async () => {

@@ -66,6 +66,35 @@ describe("HomePage: because you borrowed", () => {
     expect(asked()).toContain("/api/books/related?bookId=1");
   });
 
+  it("shows the popular books only with the row above them, which then cannot push them down", async () => {
+    let answerRelated: () => void = () => undefined;
+    const relatedAsked = new Promise<void>((asked) => {
+      fetchMock.mockImplementation((input) => {
+        const { pathname } = requestUrl(input);
+        if (pathname === "/api/borrow/history") {
+          return Promise.resolve(jsonResponse(makeLoanList([LATEST, ON_LOAN])));
+        }
+        if (pathname === "/api/books/related") {
+          asked();
+          return new Promise<Response>((resolve) => {
+            answerRelated = () => resolve(jsonResponse(related()));
+          });
+        }
+        return Promise.resolve(jsonResponse(makeBookPage(1, 2)));
+      });
+    });
+    renderWithProviders(<HomePage />, { session: { isLoggedIn: true } });
+    await act(() => relatedAsked);
+    expect(
+      screen.queryByRole("heading", { name: "Popular Book Recommendations" }),
+    ).not.toBeInTheDocument();
+
+    act(() => answerRelated());
+    const shelf = await screen.findByRole("region", { name: "Because you borrowed Moby-Dick" });
+    const popular = await screen.findByRole("heading", { name: "Popular Book Recommendations" });
+    expect(shelf.compareDocumentPosition(popular) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("falls back to the same author, then the same category, when nothing else is left", async () => {
     serve({
       history: jsonResponse(makeLoanList([LATEST, ON_LOAN])),

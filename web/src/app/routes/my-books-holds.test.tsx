@@ -41,6 +41,7 @@ const ULYSSES_EXPIRED = makeHold(4, {
  */
 function serveHolds(initial: Hold[], override: Record<string, () => Response> = {}) {
   let holds = [...initial];
+  let updateRefusal: Response | null = null;
   const listed = () => {
     const open = holds.filter((hold) => hold.status === "ready" || hold.status === "waiting");
     return [...open, ...holds.filter((hold) => !open.includes(hold))];
@@ -61,6 +62,15 @@ function serveHolds(initial: Hold[], override: Record<string, () => Response> = 
         close(holdId, "cancelled");
         return jsonResponse({ state: "success" });
       },
+      "/api/holds/update": () => {
+        if (updateRefusal) return updateRefusal;
+        const { holdId, autoBorrow } = server.calls.at(-1)?.body as {
+          holdId: string;
+          autoBorrow: boolean;
+        };
+        holds = holds.map((hold) => (hold.holdId === holdId ? { ...hold, autoBorrow } : hold));
+        return jsonResponse({ state: "success", hold: holds.find((h) => h.holdId === holdId) });
+      },
       "/api/holds/borrow": () => {
         const { holdId } = server.calls.at(-1)?.body as { holdId: string };
         const hold = holds.find((item) => item.holdId === holdId);
@@ -71,7 +81,11 @@ function serveHolds(initial: Hold[], override: Record<string, () => Response> = 
     },
   });
   vi.stubGlobal("fetch", server.fetch);
-  return server;
+  return Object.assign(server, {
+    refuseUpdates: (answer: Response) => {
+      updateRefusal = answer;
+    },
+  });
 }
 
 function renderHoldsTab() {
@@ -111,7 +125,11 @@ describe("My Books › Holds", () => {
     expect(waiting).toHaveTextContent("Waiting");
     expect(waiting).toHaveTextContent("Place in queue2");
     expect(waiting).toHaveTextContent("Estimated waitabout 1–2 weeks");
-    expect(waiting).toHaveTextContent("Borrow for me when it's my turnYes");
+    // A waiting hold's "Borrow it for me" is a control that shows its choice (issue 45).
+    expect(
+      within(waiting).getByRole("checkbox", { name: "Borrow it for me when it's my turn: Emma" }),
+    ).toBeChecked();
+    expect(waiting).toHaveTextContent("We will borrow it for you when it's your turn.");
     expect(within(waiting).queryByRole("button", { name: /^Borrow/ })).not.toBeInTheDocument();
     expect(screen.getByText("You have 2 open holds.")).toBeInTheDocument();
 
@@ -168,6 +186,49 @@ describe("My Books › Holds", () => {
     await user.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
     const past = await screen.findByRole("region", { name: "Past holds" });
     expect(within(past).getByRole("listitem")).toHaveTextContent("Borrowed");
+  });
+
+  it("changes 'Borrow it for me' on a waiting hold, and says why when it no longer can", async () => {
+    const user = userEvent.setup();
+    const server = serveHolds([MOBY_READY, EMMA_WAITING]);
+    renderHoldsTab();
+    const box = await screen.findByRole("checkbox", {
+      name: "Borrow it for me when it's my turn: Emma",
+    });
+    // A ready hold keeps its copy already: it has no such control.
+    const ready = screen.getByRole("heading", { level: 2, name: "Moby-Dick" }).closest("li")!;
+    expect(within(ready).queryByRole("checkbox")).not.toBeInTheDocument();
+
+    await user.click(box);
+    expect(
+      await screen.findByText(/When it's your turn for “Emma”, we keep a copy/),
+    ).toBeInTheDocument();
+    expect(callsTo(server, "/api/holds/update")[0]?.body).toEqual({
+      holdId: EMMA_WAITING.holdId,
+      autoBorrow: false,
+    });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      "When it's your turn, we keep a copy for you for 48 hours.",
+    );
+
+    server.refuseUpdates(
+      jsonResponse(
+        {
+          state: "error",
+          code: "HOLD_NOT_WAITING",
+          message: "Only a hold that is still waiting can change whether we borrow it for you.",
+        },
+        409,
+      ),
+    );
+    await user.click(box);
+    expect(
+      await screen.findByRole("alertdialog", { name: "Unable to change the hold" }),
+    ).toHaveTextContent(
+      "Only a hold that is still waiting can change whether we borrow it for you.",
+    );
+    expect(box).not.toBeChecked();
   });
 
   it("sends a reader short of money from a ready hold to Top Up", async () => {

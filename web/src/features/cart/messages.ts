@@ -27,4 +27,6 @@ export const borrowMessages = {
   failed: "Borrowing failed, please try again later",
   requestFailed: (status: number) => `Borrow request failed: Server returned a ${status} error`,
   network: NETWORK_ERROR_MESSAGE,
+  // Not in the spec: the success modal names what the borrow took from the balance.
+  charged: (amount: string, balance: string) => `${amount} charged, balance ${balance}`,
 } as const;

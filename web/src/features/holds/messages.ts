@@ -36,7 +36,14 @@ export const holdMessages = {
   position: (position: number) => `You are number ${position} in the queue.`,
   autoBorrowOn: "We will borrow it for you when it's your turn.",
   autoBorrowOff: `When it's your turn, we keep a copy for you for ${KEPT_HOURS} hours.`,
+  autoBorrowSet: (title: string, autoBorrow: boolean) =>
+    autoBorrow
+      ? `We will borrow “${title}” for you when it's your turn.`
+      : `When it's your turn for “${title}”, we keep a copy for you for ${KEPT_HOURS} hours.`,
+  updateRefusedTitle: "Unable to change the hold",
+  updateFailed: "Changing the hold failed, please try again later",
   ready: "Your hold is ready.",
+  keptCopies: (count: number) => `${count} kept for you`,
   keptUntil: (when: string) => `Kept for you until ${when}. Borrow it before then.`,
   borrowed: (title: string) => `“${title}” is yours: enjoy reading.`,
 

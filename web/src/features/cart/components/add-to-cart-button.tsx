@@ -2,7 +2,7 @@ import type { Book } from "@folio/contract/catalogue";
 import { ALREADY_PRESENT_STATE } from "@folio/contract/constants";
 import { useEffect, useState } from "react";
 import { useSession } from "../../../lib/session";
-import { Button } from "../../../ui/button";
+import { Button, type ButtonVariant } from "../../../ui/button";
 import { useLoginRequired } from "../../../ui/dialogs";
 import { useToast } from "../../../ui/toast";
 import { useAddToCart } from "../hooks/cart-mutations";
@@ -18,10 +18,16 @@ interface AddToCartButtonProps {
    * copy, a spent licence): the button is disabled and described by it.
    */
   unavailableReasonId?: string | undefined;
+  /** Secondary beside a Borrow that is the page's main action. */
+  variant?: ButtonVariant;
 }
 
 /** Add to cart on the book page (spec §4): normal, adding, then 'Added to cart' for 3 s. */
-export function AddToCartButton({ book, unavailableReasonId }: AddToCartButtonProps) {
+export function AddToCartButton({
+  book,
+  unavailableReasonId,
+  variant = "primary",
+}: AddToCartButtonProps) {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
   const { showToast } = useToast();
@@ -56,13 +62,13 @@ export function AddToCartButton({ book, unavailableReasonId }: AddToCartButtonPr
 
   if (unavailableReasonId) {
     return (
-      <Button aria-disabled="true" aria-describedby={unavailableReasonId}>
+      <Button variant={variant} aria-disabled="true" aria-describedby={unavailableReasonId}>
         Add to cart
       </Button>
     );
   }
   return (
-    <Button onClick={handleClick} aria-disabled={busy ? true : undefined}>
+    <Button variant={variant} onClick={handleClick} aria-disabled={busy ? true : undefined}>
       {add.isPending ? "Adding…" : added ? "Added to cart" : "Add to cart"}
     </Button>
   );

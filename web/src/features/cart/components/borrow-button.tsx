@@ -5,9 +5,10 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { serverMessage } from "../../../lib/api-client";
 import { formatLongDate } from "../../../lib/dates";
+import { formatPenceAsPounds, formatPounds, sumPence } from "../../../lib/money";
 import { profileViewPath } from "../../../lib/profile-views";
 import { useSession } from "../../../lib/session";
-import { Button, type ButtonSize } from "../../../ui/button";
+import { Button, type ButtonSize, type ButtonVariant } from "../../../ui/button";
 import { ERROR_DIALOG_MS, useDialogs, useErrorDialog, useLoginRequired } from "../../../ui/dialogs";
 import { borrowOutcome, borrowRequestFailure, oneBookNotLent } from "../borrow-outcome";
 import { useBorrowBooks, type BorrowRequest } from "../hooks/use-borrow-books";
@@ -18,40 +19,51 @@ export const SUCCESS_DIALOG_MS = 3000;
 
 export const MY_BOOKS_PATH = "/user/books";
 
-interface BorrowButtonProps {
+interface BorrowFlowOptions {
   book: Pick<Book, "bookId" | "title">;
   /** The reader holds this book now (an open loan), as far as the page knows. */
   alreadyBorrowed: boolean;
   /** Called after books were lent, so the page can refresh what a loan changes elsewhere. */
   onBorrowed: (result: BorrowResult) => void;
   /** Opens the book in the reader: offered as "Read now" once it is lent. */
-  onReadNow?: () => void;
-  /**
-   * The id of the text saying why the book cannot be lent now (no free copy, a spent licence),
-   * as far as the page knows: the button is disabled and described by it.
-   */
-  unavailableReasonId?: string | undefined;
+  onReadNow?: (() => void) | undefined;
   /** Lends through another call that answers as a borrow does (a ready hold's kept copy). */
   request?: BorrowRequest | undefined;
-  size?: ButtonSize;
-  /** In a list of books, the button names its book ("Borrow Moby-Dick"). */
-  namesBook?: boolean;
+}
+
+/** One book's borrow, for a button and for any other way in (the borrow-required dialog). */
+export interface BorrowFlow {
+  book: Pick<Book, "bookId" | "title">;
+  /** Borrows the book, or asks a visitor to log in; says the outcome in the spec's dialogs. */
+  start: () => void;
+  isPending: boolean;
+  /** On loan to the reader (as the page knows, or as found by a press here). */
+  held: boolean;
+  showAlreadyBorrowed: () => void;
+}
+
+/** "£4.99 charged, balance £25.01": what the loans of this book cost, and what is left. */
+function chargeNote(result: BorrowResult, bookId: Book["bookId"]): string | undefined {
+  const prices = result.loans.filter((loan) => loan.bookId === bookId).map((loan) => loan.price);
+  // An answer stored before loans said their price (a replayed Idempotency-Key) names none.
+  if (prices.length === 0 || prices.some((price) => price === undefined)) return undefined;
+  return borrowMessages.charged(
+    formatPenceAsPounds(sumPence(prices as number[])),
+    formatPounds(result.balance),
+  );
 }
 
 /**
- * Borrow on the book page (spec §4, §8): idle, borrowing, then a modal for each outcome; once
- * the book is on loan the button reads 'Already Borrowed'.
+ * Borrow (spec §4, §8): idle, borrowing, then a modal for each outcome; the success modal names
+ * what was charged and the balance left, and closes after 3 s (spec §9).
  */
-export function BorrowButton({
+export function useBorrowFlow({
   book,
   alreadyBorrowed,
   onBorrowed,
   onReadNow,
-  unavailableReasonId,
   request,
-  size,
-  namesBook = false,
-}: BorrowButtonProps) {
+}: BorrowFlowOptions): BorrowFlow {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
   const { openDialog } = useDialogs();
@@ -85,7 +97,7 @@ export function BorrowButton({
     });
   }
 
-  async function handleClick() {
+  async function borrowNow() {
     if (!isLoggedIn) {
       requireLogin(borrowMessages.loginFirst);
       return;
@@ -110,7 +122,9 @@ export function BorrowButton({
         openDialog({
           title: "Borrow successful",
           message: `You have borrowed ${book.title.trim() || "Unknown Book"}. It is due back on ${formatLongDate(outcome.dueDate)}.`,
+          note: chargeNote(result, book.bookId),
           autoCloseMs: SUCCESS_DIALOG_MS,
+          stackActions: true,
           actions: [
             { label: "Close", variant: "secondary" },
             {
@@ -151,9 +165,39 @@ export function BorrowButton({
     }
   }
 
-  if (held) {
+  return { book, start: () => void borrowNow(), isPending, held, showAlreadyBorrowed };
+}
+
+interface BorrowFlowButtonProps {
+  flow: BorrowFlow;
+  /**
+   * The id of the text saying why the book cannot be lent now (no free copy, a spent licence),
+   * as far as the page knows: the button is disabled and described by it.
+   */
+  unavailableReasonId?: string | undefined;
+  /** Primary where Borrow is the page's main action (the book page). */
+  variant?: ButtonVariant;
+  size?: ButtonSize | undefined;
+  /** In a list of books, the button names its book ("Borrow Moby-Dick"). */
+  namesBook?: boolean;
+}
+
+/** The button of a borrow: 'Borrow', 'Borrowing…', then 'Already Borrowed' once on loan. */
+export function BorrowFlowButton({
+  flow,
+  unavailableReasonId,
+  variant = "secondary",
+  size,
+  namesBook = false,
+}: BorrowFlowButtonProps) {
+  if (flow.held) {
     return (
-      <Button variant="secondary" size={size} aria-disabled="true" onClick={showAlreadyBorrowed}>
+      <Button
+        variant="secondary"
+        size={size}
+        aria-disabled="true"
+        onClick={flow.showAlreadyBorrowed}
+      >
         Already Borrowed
       </Button>
     );
@@ -161,7 +205,7 @@ export function BorrowButton({
   if (unavailableReasonId) {
     return (
       <Button
-        variant="secondary"
+        variant={variant}
         size={size}
         aria-disabled="true"
         aria-describedby={unavailableReasonId}
@@ -172,15 +216,39 @@ export function BorrowButton({
   }
   return (
     <Button
-      variant="secondary"
+      variant={variant}
       size={size}
-      aria-disabled={isPending ? true : undefined}
+      aria-disabled={flow.isPending ? true : undefined}
       aria-label={
-        namesBook && !isPending ? `Borrow ${book.title.trim() || "Unknown Book"}` : undefined
+        namesBook && !flow.isPending
+          ? `Borrow ${flow.book.title.trim() || "Unknown Book"}`
+          : undefined
       }
-      onClick={() => void handleClick()}
+      onClick={flow.start}
     >
-      {isPending ? "Borrowing…" : "Borrow"}
+      {flow.isPending ? "Borrowing…" : "Borrow"}
     </Button>
+  );
+}
+
+interface BorrowButtonProps extends BorrowFlowOptions, Omit<BorrowFlowButtonProps, "flow"> {}
+
+/** Borrow for one book, where nothing else on the screen starts its borrow (My Books › Holds). */
+export function BorrowButton({
+  unavailableReasonId,
+  variant,
+  size,
+  namesBook,
+  ...options
+}: BorrowButtonProps) {
+  const flow = useBorrowFlow(options);
+  return (
+    <BorrowFlowButton
+      flow={flow}
+      unavailableReasonId={unavailableReasonId}
+      variant={variant}
+      size={size}
+      namesBook={namesBook}
+    />
   );
 }

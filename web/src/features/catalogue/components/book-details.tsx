@@ -18,6 +18,10 @@ interface BookDetailsProps {
   bookId: WireId | null;
   /** Buttons that belong to other features (cart, loans, reading, holds), supplied by the page. */
   renderActions: (book: BookDetailWithHolds) => ReactNode;
+  /** What another feature adds to the free copies (the one kept for the reader's hold). */
+  renderCopiesNote?: (book: BookDetailWithHolds) => ReactNode;
+  /** The page's other first answers are on their way: the placeholder stays until they come. */
+  waiting?: boolean;
 }
 
 const INVALID_ID_REASON = "this is not a valid book link";
@@ -26,7 +30,12 @@ function failureReason(error: unknown): string {
   return error instanceof ApiError ? error.message : "please try again later";
 }
 
-export function BookDetails({ bookId, renderActions }: BookDetailsProps) {
+export function BookDetails({
+  bookId,
+  renderActions,
+  renderCopiesNote,
+  waiting = false,
+}: BookDetailsProps) {
   const query = useBook(bookId);
   const book = query.data;
   const title = book ? book.title.trim() || catalogueMessages.unknownBook : null;
@@ -50,7 +59,7 @@ export function BookDetails({ bookId, renderActions }: BookDetailsProps) {
     );
   }
 
-  if (!book || title === null) return <BookDetailsSkeleton />;
+  if (!book || title === null || waiting) return <BookDetailsSkeleton />;
 
   const author = book.author.trim() || catalogueMessages.unknownAuthor;
   const hasAuthor = book.author.trim() !== "";
@@ -108,6 +117,7 @@ export function BookDetails({ bookId, renderActions }: BookDetailsProps) {
               {book.lendsLeft <= 0 && (
                 <span className="book-details__unlendable">No longer lent</span>
               )}
+              {renderCopiesNote?.(book)}
             </dd>
           </div>
           {book.year !== null && (

@@ -101,10 +101,14 @@ export function useBook(bookId: WireId | null) {
   return useQuery({ ...bookQuery(bookId ?? ""), enabled: bookId !== null });
 }
 
-/** Names no failure message: a book's next reads are an extra, and fail without a word. */
-export function useRelatedBooks(bookId: WireId) {
+/**
+ * Names no failure message: a book's next reads are an extra, and fail without a word.
+ * `enabled`: false until the page knows which book (Home, from the reader's latest loan).
+ */
+export function useRelatedBooks(bookId: WireId, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: catalogueKeys.related(bookId),
     queryFn: ({ signal }) => fetchRelatedBooks(bookId, signal),
+    enabled,
   });
 }

@@ -18,6 +18,11 @@ export function placeHold(bookId: WireId, autoBorrow: boolean): Promise<HoldAnsw
   return apiPost<HoldAnswer>("/api/holds/place", { bookId, autoBorrow });
 }
 
+/** Changes whether a waiting hold is borrowed for the reader when their turn comes. */
+export function updateHold(holdId: WireId, autoBorrow: boolean): Promise<HoldAnswer> {
+  return apiPost<HoldAnswer>("/api/holds/update", { holdId, autoBorrow });
+}
+
 export function cancelHold(holdId: WireId): Promise<unknown> {
   return apiPost<unknown>("/api/holds/cancel", { holdId });
 }

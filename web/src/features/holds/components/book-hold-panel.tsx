@@ -1,6 +1,6 @@
 import type { Book } from "@folio/contract/catalogue";
 import type { Hold, WaitDays } from "@folio/contract/holds";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { isSessionEnd, serverMessage } from "../../../lib/api-client";
 import { formatWeekdayDateTime } from "../../../lib/dates";
 import { formatPounds } from "../../../lib/money";
@@ -10,6 +10,7 @@ import { ERROR_DIALOG_MS, useDialogs, useLoginRequired } from "../../../ui/dialo
 import { usePlaceHold } from "../hooks/hold-mutations";
 import { holdMessages } from "../messages";
 import { formatWaitDays } from "../wait-estimate";
+import { AutoBorrowToggle } from "./auto-borrow-toggle";
 import { CancelHoldDialog } from "./cancel-hold-dialog";
 import "./holds.css";
 
@@ -21,13 +22,15 @@ interface BookHoldPanelProps {
   estimatedWaitDays: WaitDays | null | undefined;
   /** The reader's open hold on the book. */
   myHold: Hold | null;
+  /** Once the hold is ready, the cart feature's Borrow of the kept copy, supplied by the page. */
+  borrowButton?: ReactNode;
 }
 
 /**
  * The book page's part of holds (design.md §7.2): with no copy free, the queue, its wait and
  * Place hold (a visitor is asked to log in); with a hold, the reader's place in the queue or,
- * once ready, how long the copy is kept, and Cancel hold. Borrowing a ready hold is the page's
- * Borrow button. What an action did is said in a live region, and focus moves to the heading,
+ * once ready, how long the copy is kept, Borrow (the page's, from the cart feature) and Cancel
+ * hold. A waiting hold's "Borrow it for me" can be changed here. What an action did is said in a live region, and focus moves to the heading,
  * which stays while the buttons under it change. A refusal is a dialog, as Borrow's are: the
  * book is fetched again after it (a copy may be free after all), which may take this panel away.
  */
@@ -36,6 +39,7 @@ export function BookHoldPanel({
   holdsWaiting,
   estimatedWaitDays,
   myHold,
+  borrowButton,
 }: BookHoldPanelProps) {
   const { isLoggedIn } = useSession();
   const requireLogin = useLoginRequired();
@@ -114,7 +118,16 @@ export function BookHoldPanel({
       ) : (
         <>
           <HoldFacts hold={myHold} />
+          {myHold.status === "waiting" && (
+            <AutoBorrowToggle
+              hold={myHold}
+              onChanged={(on) =>
+                setStatus(on ? holdMessages.autoBorrowOn : holdMessages.autoBorrowOff)
+              }
+            />
+          )}
           <div className="hold-panel__actions">
+            {myHold.status === "ready" && borrowButton}
             <Button variant="secondary" onClick={() => setCancelling(myHold)}>
               {holdMessages.cancelHold}
             </Button>
@@ -180,9 +193,6 @@ function HoldFacts({ hold }: { hold: Hold }) {
           {holdMessages.estimate(formatWaitDays(hold.estimatedWaitDays))}
         </p>
       )}
-      <p className="hold-panel__hint">
-        {hold.autoBorrow ? holdMessages.autoBorrowOn : holdMessages.autoBorrowOff}
-      </p>
     </>
   );
 }

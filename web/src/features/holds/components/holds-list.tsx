@@ -11,6 +11,7 @@ import { useToast } from "../../../ui/toast";
 import { isOpenHold, useHolds } from "../hooks/hold-queries";
 import { holdMessages } from "../messages";
 import { formatWaitDays } from "../wait-estimate";
+import { AutoBorrowToggle } from "./auto-borrow-toggle";
 import { CancelHoldDialog } from "./cancel-hold-dialog";
 import "../../../ui/shelf-card.css";
 import "./holds.css";
@@ -41,8 +42,9 @@ interface HoldsListProps {
 }
 
 /**
- * My Books › Holds: the open holds (ready ones first, with their Borrow), each with Cancel after
- * a confirmation; then the last closed ones, muted.
+ * My Books › Holds: the open holds (ready ones first, with their Borrow; waiting ones with their
+ * "Borrow it for me", which can be changed), each with Cancel after a confirmation; then the last
+ * closed ones, muted.
  */
 export function HoldsList({ renderBorrow }: HoldsListProps) {
   const query = useHolds(HOLDS_FAILURE);
@@ -77,6 +79,9 @@ export function HoldsList({ renderBorrow }: HoldsListProps) {
                     : null
                 }
                 onCancel={() => setCancelling(hold)}
+                onAutoBorrowChanged={(on) =>
+                  showToast(holdMessages.autoBorrowSet(holdTitle(hold), on), { tone: "success" })
+                }
               />
             ))}
           </ul>
@@ -127,9 +132,10 @@ interface OpenHoldItemProps {
   hold: Hold;
   borrowButton: ReactNode;
   onCancel: () => void;
+  onAutoBorrowChanged: (autoBorrow: boolean) => void;
 }
 
-function OpenHoldItem({ hold, borrowButton, onCancel }: OpenHoldItemProps) {
+function OpenHoldItem({ hold, borrowButton, onCancel, onAutoBorrowChanged }: OpenHoldItemProps) {
   const title = holdTitle(hold);
   const ready = hold.status === "ready";
   const facts: { label: string; value: string }[] = [];
@@ -142,13 +148,14 @@ function OpenHoldItem({ hold, borrowButton, onCancel }: OpenHoldItemProps) {
       value: formatWaitDays(hold.estimatedWaitDays),
     });
   }
-  facts.push(
-    {
+  // A waiting hold's choice is a control of its own, below; a ready one's is only told.
+  if (ready) {
+    facts.push({
       label: holdMessages.autoBorrowFact,
       value: hold.autoBorrow ? holdMessages.yes : holdMessages.no,
-    },
-    { label: holdMessages.placedOn, value: formatLongDate(hold.placedAt) },
-  );
+    });
+  }
+  facts.push({ label: holdMessages.placedOn, value: formatLongDate(hold.placedAt) });
   return (
     <li className={ready ? "shelf-card hold-card--ready" : "shelf-card"}>
       <BookCover src={hold.book.coverUrl} title={title} width={80} height={120} />
@@ -173,6 +180,9 @@ function OpenHoldItem({ hold, borrowButton, onCancel }: OpenHoldItemProps) {
             </div>
           ))}
         </dl>
+        {hold.status === "waiting" && (
+          <AutoBorrowToggle hold={hold} bookTitle={title} onChanged={onAutoBorrowChanged} />
+        )}
         <div className="shelf-card__actions">
           {borrowButton}
           <Button

@@ -1,11 +1,11 @@
 import type { WireId } from "@folio/contract/common";
-import type { BookHolds, Hold } from "@folio/contract/holds";
+import type { BookHolds, Hold, HoldList } from "@folio/contract/holds";
 import type { BorrowResult } from "@folio/contract/loans";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { isSessionEnd, serverMessage } from "../../../lib/api-client";
 import { bookQueryKey } from "../../../lib/catalogue-query-keys";
-import { borrowHold, cancelHold, placeHold } from "../api/holds-api";
+import { borrowHold, cancelHold, placeHold, updateHold } from "../api/holds-api";
 import { holdKeys } from "./hold-queries";
 
 /**
@@ -66,6 +66,38 @@ export function usePlaceHolds() {
       }
       return outcomes;
     },
+  });
+}
+
+/**
+ * Turns "Borrow it for me" on or off on a waiting hold. The answer is the hold as it stands: the
+ * book's page and the reader's list show it at once, then both are asked for again (a refusal
+ * means the hold is no longer waiting).
+ */
+export function useUpdateHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      hold,
+      autoBorrow,
+    }: {
+      hold: Pick<Hold, "holdId" | "bookId">;
+      autoBorrow: boolean;
+    }) => updateHold(hold.holdId, autoBorrow),
+    onSuccess: (answer, { hold }) => {
+      showHoldChange(queryClient, hold.bookId, answer.hold);
+      queryClient.setQueryData<HoldList>(holdKeys.list(), (list) =>
+        list
+          ? {
+              ...list,
+              holds: list.holds.map((held) =>
+                held.holdId === answer.hold.holdId ? answer.hold : held,
+              ),
+            }
+          : list,
+      );
+    },
+    onSettled: (_answer, _error, { hold }) => refreshAfterHoldChange(queryClient, hold.bookId),
   });
 }
 

@@ -18,13 +18,17 @@ const ALWAYS_STALE = 0;
 /** Spec §8: a failed load of borrowings or history shows a 'please try again later' toast. */
 export const LOAN_LIST_FAILURE: FailureMeta = { errorMessage: loanMessages.loadFailed };
 
-/** `meta`: the lists of loans say when they cannot load; the book page's check does not. */
-export function useOpenLoans(meta?: FailureMeta) {
+/**
+ * `meta`: the lists of loans say when they cannot load; the book page's check does not.
+ * `enabled`: false for a visitor, who has none.
+ */
+export function useOpenLoans(meta?: FailureMeta, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: loanKeys.open(),
     queryFn: ({ signal }) => fetchOpenLoans(signal),
     staleTime: ALWAYS_STALE,
     meta,
+    enabled,
   });
 }
 
